@@ -1,0 +1,47 @@
+//! Native forward-pass throughput at T = 16, 64, 256 and 512 with d = d_k = d_v = 64.
+//! Run with `cargo run --release -p attention-core --example throughput`
+//! (or `cargo xtask bench`). A benchmark to read, not a test to pass.
+
+use attention_core::random::normal_matrix;
+use attention_core::{forward_sequence, Head, Options};
+use std::time::{Duration, Instant};
+
+const D: usize = 64;
+/// Each size runs for at least this long, so short passes are averaged well.
+const MIN_TIME: Duration = Duration::from_millis(400);
+
+fn main() {
+    let head = Head {
+        w_q: normal_matrix(D, D, 0.125, 1),
+        w_k: normal_matrix(D, D, 0.125, 2),
+        w_v: normal_matrix(D, D, 0.125, 3),
+    };
+    println!("\nNative forward pass (d = d_k = d_v = {D}, one sequence, full trace)");
+    println!(
+        "{:>6} {:>12} {:>14} {:>10}",
+        "T", "passes/s", "µs per pass", "GFLOP/s"
+    );
+    for t in [16, 64, 256, 512] {
+        let x = normal_matrix(t, D, 1.0, 4);
+        let run = || forward_sequence(x.view(), &head, None, Options::default());
+        if let Err(e) = run() {
+            eprintln!("T = {t}: {e}");
+            std::process::exit(1);
+        }
+        let start = Instant::now();
+        let mut passes = 0u32;
+        while start.elapsed() < MIN_TIME {
+            std::hint::black_box(run().ok());
+            passes += 1;
+        }
+        let seconds = start.elapsed().as_secs_f64() / f64::from(passes);
+        // Three projections, Q·Kᵀ and α′·V, two flops per multiply-add.
+        let flops = 2.0 * (3.0 * (t * D * D) as f64 + 2.0 * (t * t * D) as f64);
+        println!(
+            "{t:>6} {:>12.0} {:>14.1} {:>10.2}",
+            1.0 / seconds,
+            seconds * 1e6,
+            flops / seconds / 1e9
+        );
+    }
+}

@@ -1,0 +1,87 @@
+//! The typed errors of the core. Every message names the field at fault and,
+//! where it applies, the row, so a learner or a course author can fix it.
+
+use std::fmt;
+
+/// Something wrong with the input of a forward pass or a scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttentionError {
+    /// A field is missing or holds no numbers at all.
+    Empty { field: String },
+    /// A row has a different length from the first row of the same matrix.
+    Ragged {
+        field: String,
+        row: String,
+        expected: usize,
+        found: usize,
+    },
+    /// Two matrices do not fit together, e.g. W_Q has 3 rows but X has 4 columns.
+    ShapeMismatch {
+        field: String,
+        expected: String,
+        found: String,
+    },
+    /// A number is NaN or infinite.
+    NonFinite { field: String, row: String },
+    /// A size is past a documented limit (see [`crate::limits`]).
+    TooLarge {
+        field: String,
+        what: &'static str,
+        limit: usize,
+        found: usize,
+    },
+    /// The numbers are finite but so large that an intermediate overflowed.
+    Overflow { field: String },
+    /// A value has the wrong JSON type, e.g. a string where a number belongs.
+    WrongType {
+        field: String,
+        row: String,
+        expected: &'static str,
+    },
+    /// The text is not valid JSON at all.
+    Json { message: String },
+}
+
+impl fmt::Display for AttentionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty { field } => write!(f, "{field}: is empty; it needs at least one number"),
+            Self::Ragged {
+                field,
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{field}: {row} has {}, but the first row has {expected}",
+                crate::scenario::count(*found, "number")
+            ),
+            Self::ShapeMismatch {
+                field,
+                expected,
+                found,
+            } => write!(f, "{field}: found {found}, expected {expected}"),
+            Self::NonFinite { field, row } => {
+                write!(f, "{field}: {row} holds a number that is NaN or infinite")
+            }
+            Self::TooLarge {
+                field,
+                what,
+                limit,
+                found,
+            } => write!(f, "{field}: {found} {what} is past the limit of {limit}"),
+            Self::Overflow { field } => write!(
+                f,
+                "{field}: the numbers are so large that this step overflowed; use smaller values"
+            ),
+            Self::WrongType {
+                field,
+                row,
+                expected,
+            } => write!(f, "{field}: {row} should be {expected}"),
+            Self::Json { message } => write!(f, "input: not valid JSON ({message})"),
+        }
+    }
+}
+
+impl std::error::Error for AttentionError {}

@@ -1,0 +1,21 @@
+//! attention-core: single-head scaled dot-product self-attention over ndarray.
+//!
+//! One call to [`forward`] computes `Attention(Q, K, V) = softmax(QKᵀ/√d_k)·V`
+//! for a batch of sequences and returns a [`Trace`] holding every
+//! intermediate (Q, K, V, raw and scaled scores, masks, weights and output),
+//! because a teaching tool shows them all.
+//!
+//! The crate knows nothing about the web: it builds and tests natively with
+//! plain `cargo test`, and the same code runs in WebAssembly.
+
+pub mod error;
+pub mod kernels;
+pub mod limits;
+pub mod presets;
+pub mod random;
+pub mod scenario;
+pub mod trace;
+
+pub use error::AttentionError;
+pub use scenario::{trace_value, Scenario};
+pub use trace::{forward, forward_sequence, Head, Options, Trace};

@@ -1,0 +1,271 @@
+//! One forward pass of a single attention head, keeping every intermediate.
+
+use crate::error::AttentionError;
+use crate::kernels::{allowed_keys, dot_scores, mix_values, project, scale_factor, softmax_rows};
+use crate::limits;
+use ndarray::{s, Array2, Array3, ArrayView2, ArrayView3, Axis};
+
+/// The learned parameters of one head: `W_Q` and `W_K` are d×d_k, `W_V` is d×d_v.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Head {
+    pub w_q: Array2<f64>,
+    pub w_k: Array2<f64>,
+    pub w_v: Array2<f64>,
+}
+
+/// How the scores are treated before the softmax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Query i ignores every later position j > i.
+    pub causal: bool,
+    /// Divide the scores by √d_k.
+    pub scale: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            causal: false,
+            scale: true,
+        }
+    }
+}
+
+/// Every intermediate of one forward pass over a batch of B sequences of T positions.
+///
+/// A single sequence is a batch of one. All 3-D arrays are indexed `[sequence, row, column]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    /// The input X, B×T×d.
+    pub x: Array3<f64>,
+    /// The head's weights, as given.
+    pub head: Head,
+    /// The options used.
+    pub options: Options,
+    /// Q = X·W_Q, B×T×d_k.
+    pub q: Array3<f64>,
+    /// K = X·W_K, B×T×d_k.
+    pub k: Array3<f64>,
+    /// V = X·W_V, B×T×d_v.
+    pub v: Array3<f64>,
+    /// Raw scores Q·Kᵀ, B×T×T.
+    pub scores: Array3<f64>,
+    /// The factor applied to the scores: 1/√d_k, or 1 with scaling off.
+    pub scale_factor: f64,
+    /// `scores × scale_factor`, B×T×T, before any mask.
+    pub scaled: Array3<f64>,
+    /// The key padding mask, B×T: true for a real position, false for padding.
+    pub key_is_real: Array2<bool>,
+    /// The masks combined, B×T×T: whether query i may attend to key j.
+    pub allowed: Array3<bool>,
+    /// The softmax weights α′, B×T×T; exactly 0 where a key is not allowed.
+    pub weights: Array3<f64>,
+    /// The output B = α′·V, B×T×d_v.
+    pub output: Array3<f64>,
+    /// `(sequence, row)` of every query that had no key to attend to; its
+    /// weights and output row are all zero.
+    pub empty_rows: Vec<(usize, usize)>,
+}
+
+/// Runs one head over a single sequence `x` (T×d); see [`forward`].
+///
+/// ```
+/// use attention_core::{forward_sequence, Head, Options};
+/// use ndarray::{array, Array2};
+///
+/// let x = array![[1.0, 0.0], [0.0, 1.0]];
+/// let head = Head { w_q: Array2::eye(2), w_k: Array2::eye(2), w_v: Array2::eye(2) };
+/// let trace = forward_sequence(x.view(), &head, None, Options::default()).unwrap();
+/// let row_sum: f64 = trace.weights.slice(ndarray::s![0, 0, ..]).sum();
+/// assert!((row_sum - 1.0).abs() < 1e-12);
+/// ```
+pub fn forward_sequence(
+    x: ArrayView2<f64>,
+    head: &Head,
+    key_is_real: Option<&[bool]>,
+    options: Options,
+) -> Result<Trace, AttentionError> {
+    let mask = key_is_real.map(|m| Array2::from_shape_fn((1, m.len()), |(_, j)| m[j]));
+    forward(
+        x.insert_axis(Axis(0)),
+        head,
+        mask.as_ref().map(|m| m.view()),
+        options,
+    )
+}
+
+/// Runs one head of scaled dot-product self-attention over a batch `x` (B×T×d):
+///
+/// `Q = X·W_Q`, `K = X·W_K`, `V = X·W_V`, `α = Q·Kᵀ/√d_k`,
+/// `α′ = softmax(α)` over the allowed keys of each row, `B = α′·V`.
+///
+/// `key_is_real` (B×T) marks padding positions with false: no query attends to
+/// them, and the other weights of the row still sum to 1. Every input is
+/// checked first; bad shapes, empty or non-finite input and sizes past
+/// [`crate::limits`] are errors, never panics.
+///
+/// ```
+/// use attention_core::{forward, Head, Options};
+/// use ndarray::{array, Array2, Array3};
+///
+/// let x = Array3::from_shape_fn((2, 3, 2), |(b, t, c)| (b + t + c) as f64 / 4.0);
+/// let head = Head { w_q: Array2::eye(2), w_k: Array2::eye(2), w_v: Array2::eye(2) };
+/// let mask = array![[true, true, true], [true, true, false]];
+/// let trace = forward(x.view(), &head, Some(mask.view()), Options::default()).unwrap();
+/// assert_eq!(trace.weights[[1, 0, 2]], 0.0);
+/// assert!((trace.weights.slice(ndarray::s![1, 0, ..]).sum() - 1.0).abs() < 1e-12);
+/// ```
+pub fn forward(
+    x: ArrayView3<f64>,
+    head: &Head,
+    key_is_real: Option<ArrayView2<bool>>,
+    options: Options,
+) -> Result<Trace, AttentionError> {
+    let (batch, t, _) = check_input(x, head, key_is_real)?;
+    let d_k = head.w_q.ncols();
+    let factor = scale_factor(d_k, options.scale);
+    let key_is_real = key_is_real.map_or_else(
+        || Array2::from_elem((batch, t), true),
+        |mask| mask.to_owned(),
+    );
+
+    let per_sequence = |w: &Array2<f64>| {
+        let mut out = Array3::zeros((batch, t, w.ncols()));
+        for (b, mut seq) in out.outer_iter_mut().enumerate() {
+            seq.assign(&project(x.index_axis(Axis(0), b), w.view()));
+        }
+        out
+    };
+    let q = per_sequence(&head.w_q);
+    let k = per_sequence(&head.w_k);
+    let v = per_sequence(&head.w_v);
+    ensure_finite("q", &q)?;
+    ensure_finite("k", &k)?;
+    ensure_finite("v", &v)?;
+
+    let mut scores = Array3::zeros((batch, t, t));
+    let mut allowed = Array3::from_elem((batch, t, t), false);
+    let mut weights = Array3::zeros((batch, t, t));
+    let mut output = Array3::zeros((batch, t, head.w_v.ncols()));
+    for b in 0..batch {
+        let raw = dot_scores(q.index_axis(Axis(0), b), k.index_axis(Axis(0), b));
+        let seen = allowed_keys(key_is_real.row(b), options.causal);
+        let alpha = softmax_rows((&raw * factor).view(), seen.view());
+        output
+            .slice_mut(s![b, .., ..])
+            .assign(&mix_values(alpha.view(), v.index_axis(Axis(0), b)));
+        scores.slice_mut(s![b, .., ..]).assign(&raw);
+        allowed.slice_mut(s![b, .., ..]).assign(&seen);
+        weights.slice_mut(s![b, .., ..]).assign(&alpha);
+    }
+    ensure_finite("scores", &scores)?;
+    let scaled = &scores * factor;
+    ensure_finite("scaled", &scaled)?;
+    ensure_finite("output", &output)?;
+
+    let empty_rows = allowed
+        .outer_iter()
+        .enumerate()
+        .flat_map(|(b, seq)| {
+            seq.outer_iter()
+                .enumerate()
+                .filter(|(_, row)| !row.iter().any(|&ok| ok))
+                .map(move |(i, _)| (b, i))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+
+    Ok(Trace {
+        x: x.to_owned(),
+        head: head.clone(),
+        options,
+        q,
+        k,
+        v,
+        scores,
+        scale_factor: factor,
+        scaled,
+        key_is_real,
+        allowed,
+        weights,
+        output,
+        empty_rows,
+    })
+}
+
+/// Checks shapes, sizes and finiteness, and returns (B, T, d).
+fn check_input(
+    x: ArrayView3<f64>,
+    head: &Head,
+    key_is_real: Option<ArrayView2<bool>>,
+) -> Result<(usize, usize, usize), AttentionError> {
+    let (batch, t, d) = x.dim();
+    if batch == 0 || t == 0 || d == 0 {
+        return Err(AttentionError::Empty { field: "x".into() });
+    }
+    limits::check("x", "sequences", batch, limits::MAX_BATCH)?;
+    limits::check("x", "positions", t, limits::MAX_TOKENS)?;
+    limits::check("x", "features", d, limits::MAX_DIM)?;
+    limits::check(
+        "x",
+        "score cells (B×T×T)",
+        batch * t * t,
+        limits::MAX_SCORE_CELLS,
+    )?;
+    let d_k = head.w_q.ncols();
+    for (field, w, cols) in [
+        ("w_q", &head.w_q, d_k),
+        ("w_k", &head.w_k, d_k),
+        ("w_v", &head.w_v, head.w_v.ncols()),
+    ] {
+        if w.is_empty() {
+            return Err(AttentionError::Empty {
+                field: field.into(),
+            });
+        }
+        if w.dim() != (d, cols) {
+            return Err(AttentionError::ShapeMismatch {
+                field: field.into(),
+                expected: format!("{d}×{cols} (its rows must match the {d} features of x)"),
+                found: format!("{}×{}", w.nrows(), w.ncols()),
+            });
+        }
+        limits::check(field, "columns", cols, limits::MAX_DIM)?;
+        if let Some((r, _)) = w
+            .indexed_iter()
+            .find(|(_, v)| !v.is_finite())
+            .map(|(i, _)| i)
+        {
+            return Err(AttentionError::NonFinite {
+                field: field.into(),
+                row: format!("row [{r}]"),
+            });
+        }
+    }
+    if let Some(((b, r, _), _)) = x.indexed_iter().find(|(_, v)| !v.is_finite()) {
+        return Err(AttentionError::NonFinite {
+            field: "x".into(),
+            row: format!("row [{b}][{r}]"),
+        });
+    }
+    if let Some(mask) = key_is_real {
+        if mask.dim() != (batch, t) {
+            return Err(AttentionError::ShapeMismatch {
+                field: "mask".into(),
+                expected: format!("{batch}×{t} (one flag per position of x)"),
+                found: format!("{}×{}", mask.nrows(), mask.ncols()),
+            });
+        }
+    }
+    Ok((batch, t, d))
+}
+
+fn ensure_finite(field: &str, values: &Array3<f64>) -> Result<(), AttentionError> {
+    if values.iter().all(|v| v.is_finite()) {
+        Ok(())
+    } else {
+        Err(AttentionError::Overflow {
+            field: field.into(),
+        })
+    }
+}

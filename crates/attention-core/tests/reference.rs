@@ -1,0 +1,314 @@
+//! Compares `forward` with a slow reference written as plain loops over
+//! `Vec<Vec<f64>>`, so that every step can be checked by eye against the
+//! formula `softmax(QKᵀ/√d_k)·V`.
+
+use attention_core::{forward, Head, Options, Trace};
+use ndarray::{Array2, Array3, ArrayView2, Axis};
+use proptest::collection::vec;
+use proptest::prelude::*;
+
+/// Absolute tolerance on the weights. They lie in [0, 1], and both sides
+/// compute them from the same scores with a few correctly rounded steps, so
+/// they may differ only in the last few bits (about 1e-16 each); 1e-12 leaves
+/// room for the different summation orders of the matrix products.
+const WEIGHT_TOL: f64 = 1e-12;
+
+/// Relative tolerance (times max(1, |expected|)) on every other number. A
+/// product or dot product over at most 6 terms of size ≤ 3 gathers rounding
+/// errors of a few ulps; ndarray's kernels may add in another order or use
+/// fused multiply-adds, which changes the last bits but never more than this.
+const VALUE_TOL: f64 = 1e-10;
+
+type Matrix = Vec<Vec<f64>>;
+
+/// Everything the reference computes for one sequence.
+struct Reference {
+    q: Matrix,
+    k: Matrix,
+    v: Matrix,
+    scores: Matrix,
+    scaled: Matrix,
+    allowed: Vec<Vec<bool>>,
+    weights: Matrix,
+    output: Matrix,
+    empty_rows: Vec<usize>,
+}
+
+/// `a·b` for an n×m matrix `a` and an m×p matrix `b`.
+fn matmul(a: &Matrix, b: &Matrix) -> Matrix {
+    let p = b[0].len();
+    let mut out = vec![vec![0.0; p]; a.len()];
+    for i in 0..a.len() {
+        for j in 0..p {
+            let mut sum = 0.0;
+            for (c, row_of_b) in b.iter().enumerate() {
+                sum += a[i][c] * row_of_b[j];
+            }
+            out[i][j] = sum;
+        }
+    }
+    out
+}
+
+fn transpose(a: &Matrix) -> Matrix {
+    let mut out = vec![vec![0.0; a.len()]; a[0].len()];
+    for (i, row) in a.iter().enumerate() {
+        for (j, &value) in row.iter().enumerate() {
+            out[j][i] = value;
+        }
+    }
+    out
+}
+
+/// Softmax over the allowed entries of one row; the others get exactly 0, and
+/// a row with no allowed entry is all zero.
+fn masked_softmax(row: &[f64], allowed: &[bool]) -> Vec<f64> {
+    let mut largest = f64::NEG_INFINITY;
+    for j in 0..row.len() {
+        if allowed[j] && row[j] > largest {
+            largest = row[j];
+        }
+    }
+    let mut out = vec![0.0; row.len()];
+    if largest == f64::NEG_INFINITY {
+        return out;
+    }
+    let mut total = 0.0;
+    for j in 0..row.len() {
+        if allowed[j] {
+            out[j] = (row[j] - largest).exp();
+            total += out[j];
+        }
+    }
+    for value in &mut out {
+        *value /= total;
+    }
+    out
+}
+
+/// One attention head over one sequence, step by step.
+fn reference(
+    x: &Matrix,
+    head: &[Matrix; 3],
+    key_is_real: &[bool],
+    causal: bool,
+    scale: bool,
+) -> Reference {
+    let [w_q, w_k, w_v] = head;
+    let t = x.len();
+    let q = matmul(x, w_q);
+    let k = matmul(x, w_k);
+    let v = matmul(x, w_v);
+    let scores = matmul(&q, &transpose(&k));
+    let factor = if scale {
+        1.0 / (w_q[0].len() as f64).sqrt()
+    } else {
+        1.0
+    };
+    let scaled: Matrix = scores
+        .iter()
+        .map(|row| row.iter().map(|s| s * factor).collect())
+        .collect();
+    let mut allowed = vec![vec![false; t]; t];
+    for (i, row) in allowed.iter_mut().enumerate() {
+        for (j, cell) in row.iter_mut().enumerate() {
+            *cell = key_is_real[j] && (!causal || j <= i);
+        }
+    }
+    let weights: Matrix = (0..t)
+        .map(|i| masked_softmax(&scaled[i], &allowed[i]))
+        .collect();
+    let output = matmul(&weights, &v);
+    let empty_rows = (0..t)
+        .filter(|&i| !allowed[i].iter().any(|&ok| ok))
+        .collect();
+    Reference {
+        q,
+        k,
+        v,
+        scores,
+        scaled,
+        allowed,
+        weights,
+        output,
+        empty_rows,
+    }
+}
+
+fn rows(a: ArrayView2<f64>) -> Matrix {
+    a.outer_iter().map(|r| r.to_vec()).collect()
+}
+
+fn check_close(
+    field: &str,
+    b: usize,
+    got: &Array3<f64>,
+    want: &Matrix,
+    tolerance: impl Fn(f64) -> f64,
+) -> Result<(), TestCaseError> {
+    let (_, t, width) = got.dim();
+    prop_assert_eq!(
+        (t, width),
+        (want.len(), want[0].len()),
+        "{}[{}]: shape",
+        field,
+        b
+    );
+    for (i, want_row) in want.iter().enumerate() {
+        for (j, &expected) in want_row.iter().enumerate() {
+            let actual = got[[b, i, j]];
+            prop_assert!(
+                (actual - expected).abs() <= tolerance(expected),
+                "{}[{}][{}][{}]: got {:e}, reference {:e}",
+                field,
+                b,
+                i,
+                j,
+                actual,
+                expected
+            );
+        }
+    }
+    Ok(())
+}
+
+fn relative(expected: f64) -> f64 {
+    VALUE_TOL * expected.abs().max(1.0)
+}
+
+fn absolute_weight(_: f64) -> f64 {
+    WEIGHT_TOL
+}
+
+/// Compares every field of `trace` with the reference run sequence by sequence.
+fn check_trace(
+    trace: &Trace,
+    x: &Array3<f64>,
+    head: &Head,
+    mask: Option<&Array2<bool>>,
+    options: Options,
+) -> Result<(), TestCaseError> {
+    let (batch, t, _) = x.dim();
+    let d_k = head.w_q.ncols();
+    let head_rows = [
+        rows(head.w_q.view()),
+        rows(head.w_k.view()),
+        rows(head.w_v.view()),
+    ];
+    let key_is_real = mask
+        .cloned()
+        .unwrap_or_else(|| Array2::from_elem((batch, t), true));
+
+    prop_assert_eq!(&trace.x, x);
+    prop_assert_eq!(&trace.head, head);
+    prop_assert_eq!(trace.options, options);
+    prop_assert_eq!(&trace.key_is_real, &key_is_real);
+    let factor = if options.scale {
+        1.0 / (d_k as f64).sqrt()
+    } else {
+        1.0
+    };
+    prop_assert!((trace.scale_factor - factor).abs() <= relative(factor));
+
+    let mut empty_rows = Vec::new();
+    for b in 0..batch {
+        let sequence = rows(x.index_axis(Axis(0), b));
+        let real = key_is_real.row(b).to_vec();
+        let want = reference(&sequence, &head_rows, &real, options.causal, options.scale);
+        check_close("q", b, &trace.q, &want.q, relative)?;
+        check_close("k", b, &trace.k, &want.k, relative)?;
+        check_close("v", b, &trace.v, &want.v, relative)?;
+        check_close("scores", b, &trace.scores, &want.scores, relative)?;
+        check_close("scaled", b, &trace.scaled, &want.scaled, relative)?;
+        check_close("weights", b, &trace.weights, &want.weights, absolute_weight)?;
+        check_close("output", b, &trace.output, &want.output, relative)?;
+        for (i, want_row) in want.allowed.iter().enumerate() {
+            for (j, &expected) in want_row.iter().enumerate() {
+                prop_assert_eq!(
+                    trace.allowed[[b, i, j]],
+                    expected,
+                    "allowed[{}][{}][{}]",
+                    b,
+                    i,
+                    j
+                );
+            }
+        }
+        empty_rows.extend(want.empty_rows.iter().map(|&i| (b, i)));
+    }
+    prop_assert_eq!(&trace.empty_rows, &empty_rows);
+    Ok(())
+}
+
+/// One random forward pass: x (B×T×d), a head, maybe a padding mask, and options.
+#[derive(Clone, Debug)]
+struct Case {
+    x: Array3<f64>,
+    head: Head,
+    mask: Option<Array2<bool>>,
+    options: Options,
+}
+
+fn matrix(rows: usize, cols: usize) -> impl Strategy<Value = Array2<f64>> {
+    vec(-3.0..3.0f64, rows * cols)
+        .prop_map(move |data| Array2::from_shape_vec((rows, cols), data).expect("sized to fit"))
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (1usize..=3, 1usize..=8, 1usize..=6, 1usize..=6, 1usize..=6).prop_flat_map(
+        |(batch, t, d, d_k, d_v)| {
+            (
+                vec(-3.0..3.0f64, batch * t * d),
+                matrix(d, d_k),
+                matrix(d, d_k),
+                matrix(d, d_v),
+                // Mostly real positions, so that a fully padded sequence shows up
+                // now and then without being the usual case.
+                proptest::option::of(vec(prop::bool::weighted(0.75), batch * t)),
+                any::<bool>(),
+                any::<bool>(),
+            )
+                .prop_map(move |(x, w_q, w_k, w_v, mask, causal, scale)| Case {
+                    x: Array3::from_shape_vec((batch, t, d), x).expect("sized to fit"),
+                    head: Head { w_q, w_k, w_v },
+                    mask: mask
+                        .map(|m| Array2::from_shape_vec((batch, t), m).expect("sized to fit")),
+                    options: Options { causal, scale },
+                })
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn forward_matches_reference(case in case()) {
+        let trace = forward(case.x.view(), &case.head, case.mask.as_ref().map(|m| m.view()), case.options)
+            .map_err(|e| TestCaseError::fail(format!("forward failed: {e}")))?;
+        check_trace(&trace, &case.x, &case.head, case.mask.as_ref(), case.options)?;
+    }
+}
+
+/// The reference itself, on numbers worked out by hand: with X = I and
+/// W_Q = W_K = W_V = I, the scores are I, so each row gives e/(e+1) to itself.
+#[test]
+fn reference_matches_hand_computed_example() {
+    let identity = vec![vec![1.0, 0.0], vec![0.0, 1.0]];
+    let head = [identity.clone(), identity.clone(), identity.clone()];
+    let own = 1.0f64.exp() / (1.0f64.exp() + 1.0);
+    let plain = reference(&identity, &head, &[true, true], false, false);
+    assert_eq!(plain.scores, identity);
+    for (i, row) in plain.weights.iter().enumerate() {
+        assert!((row[i] - own).abs() < 1e-15);
+        assert!((row[1 - i] - (1.0 - own)).abs() < 1e-15);
+    }
+    assert_eq!(plain.output, plain.weights);
+
+    let causal = reference(&identity, &head, &[true, true], true, true);
+    assert_eq!(causal.weights[0], vec![1.0, 0.0]);
+    let padded = reference(&identity, &head, &[false, true], true, true);
+    assert_eq!(padded.weights[0], vec![0.0, 0.0]);
+    assert_eq!(padded.weights[1], vec![0.0, 1.0]);
+    assert_eq!(padded.empty_rows, vec![0]);
+}

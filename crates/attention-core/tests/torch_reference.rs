@@ -1,0 +1,108 @@
+//! Compares the core with float64 results from PyTorch, stored in
+//! `tests/data/torch_cases.json`, case by case and number by number.
+
+use attention_core::{trace_value, Scenario};
+use serde_json::Value;
+
+const CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/torch_cases.json"
+));
+
+/// How many cases the data file holds; checked so that an emptied or truncated
+/// file cannot make the test pass without comparing anything.
+const EXPECTED_CASES: usize = 6;
+
+/// Absolute tolerance on the weights, which lie in [0, 1]. PyTorch computes
+/// in another order (and may fuse operations), which moves the last bits of a
+/// float64; 1e-6 is far above that, yet far below anything a learner would see.
+const WEIGHT_TOL: f64 = 1e-6;
+
+/// Relative tolerance (times max(1, |expected|)) on every other number, for the
+/// same reason; the large_scores case has scores near 1e5, hence relative.
+const VALUE_TOL: f64 = 1e-5;
+
+const FIELDS: [&str; 7] = ["q", "k", "v", "scores", "scaled", "weights", "output"];
+
+/// How a field is compared.
+#[derive(Clone, Copy)]
+enum Check {
+    /// Within WEIGHT_TOL, and exactly 0 where PyTorch has exactly 0: masked
+    /// keys get exactly 0 on both sides.
+    Weights,
+    /// Within VALUE_TOL × max(1, |expected|).
+    Values,
+}
+
+/// Walks two nested JSON arrays together and returns the first difference,
+/// naming the index path, e.g. `weights[1][3][0]`.
+fn compare(got: &Value, want: &Value, check: Check, path: &str) -> Result<(), String> {
+    match (got, want) {
+        (Value::Array(got), Value::Array(want)) => {
+            if got.len() != want.len() {
+                return Err(format!(
+                    "{path}: {} entries, expected {}",
+                    got.len(),
+                    want.len()
+                ));
+            }
+            for (n, (g, w)) in got.iter().zip(want).enumerate() {
+                compare(g, w, check, &format!("{path}[{n}]"))?;
+            }
+            Ok(())
+        }
+        (Value::Number(g), Value::Number(w)) => {
+            let (g, w) = (
+                g.as_f64().unwrap_or(f64::NAN),
+                w.as_f64().unwrap_or(f64::NAN),
+            );
+            let allowed = match check {
+                Check::Weights if w == 0.0 => 0.0,
+                Check::Weights => WEIGHT_TOL,
+                Check::Values => VALUE_TOL * w.abs().max(1.0),
+            };
+            if (g - w).abs() <= allowed {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{path}: got {g:e}, PyTorch {w:e} (allowed difference {allowed:e})"
+                ))
+            }
+        }
+        _ => Err(format!("{path}: got {got}, expected {want}")),
+    }
+}
+
+#[test]
+fn every_case_matches_pytorch() {
+    let data: Value = serde_json::from_str(CASES).expect("torch_cases.json is valid JSON");
+    let cases = data["cases"]
+        .as_object()
+        .expect("torch_cases.json has an object `cases`");
+    let mut failures = Vec::new();
+    let mut seen = 0;
+    for (name, case) in cases {
+        seen += 1;
+        let scenario = Scenario::from_value(&case["input"])
+            .unwrap_or_else(|e| panic!("case {name}: input does not parse: {e}"));
+        let trace = scenario
+            .run()
+            .unwrap_or_else(|e| panic!("case {name}: forward failed: {e}"));
+        let got = trace_value(&trace, scenario.batched);
+        for field in FIELDS {
+            let want = case["expected"]
+                .get(field)
+                .unwrap_or_else(|| panic!("case {name}: expected.{field} is missing"));
+            let check = if field == "weights" {
+                Check::Weights
+            } else {
+                Check::Values
+            };
+            if let Err(message) = compare(&got[field], want, check, field) {
+                failures.push(format!("case {name}: {message}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(seen, EXPECTED_CASES, "cases compared from torch_cases.json");
+}

@@ -1,0 +1,50 @@
+//! `attn-trace FILE` (or `-` for stdin): reads a scenario in the JSON format of
+//! the README and prints its full trace as JSON. On bad input it prints one
+//! line naming the field and row at fault, and exits with status 2.
+
+use attention_core::{trace_value, Scenario};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: attn-trace FILE   (FILE may be - for standard input)";
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(json) => {
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (e.g. `| head`) is not an error worth a message.
+            let _ = writeln!(stdout, "{json}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("attn-trace: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<String, String> {
+    let mut args = std::env::args().skip(1);
+    let (Some(path), None) = (args.next(), args.next()) else {
+        return Err(USAGE.into());
+    };
+    let text = read_input(&path)?;
+    let scenario = Scenario::from_json(&text).map_err(|e| e.to_string())?;
+    let trace = scenario.run().map_err(|e| e.to_string())?;
+    let mut value = trace_value(&trace, scenario.batched);
+    if let (Some(tokens), Some(object)) = (&scenario.tokens, value.as_object_mut()) {
+        object.insert("tokens".into(), tokens.clone().into());
+    }
+    serde_json::to_string_pretty(&value).map_err(|e| format!("output: {e}"))
+}
+
+fn read_input(path: &str) -> Result<String, String> {
+    let mut text = String::new();
+    let read = if path == "-" {
+        std::io::stdin().read_to_string(&mut text)
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text))
+    };
+    read.map_err(|e| format!("{path}: cannot read ({e})"))?;
+    Ok(text)
+}

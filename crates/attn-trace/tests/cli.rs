@@ -1,0 +1,101 @@
+//! Runs the real `attn-trace` binary: on the README's own example, on stdin,
+//! and on bad input, where it must exit 2 with one line naming the fault.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn attn_trace(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_attn-trace"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("attn-trace starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("attn-trace finishes")
+}
+
+/// The first ```json block of the README: the documented example must work.
+fn readme_example() -> String {
+    let readme = include_str!("../../../README.md");
+    let start = readme.find("```json\n").expect("README has a json block") + 8;
+    let end = start + readme[start..].find("```").expect("closed block");
+    readme[start..end].to_string()
+}
+
+#[test]
+fn the_readme_example_prints_a_full_trace() {
+    let out = attn_trace(&["-"], &readme_example());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let trace: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    for field in ["q", "k", "v", "scores", "scaled", "weights", "output"] {
+        assert_eq!(trace[field].as_array().map(Vec::len), Some(4), "{field}");
+    }
+    assert_eq!(trace["tokens"][0], "我");
+    // The README's mask pads the last token: its column must be exactly 0.
+    for row in trace["weights"].as_array().expect("weights") {
+        assert_eq!(row[3].as_f64(), Some(0.0));
+        let sum: f64 = row.as_array().expect("row").iter().filter_map(|v| v.as_f64()).sum();
+        assert!((sum - 1.0).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn a_file_argument_works_like_stdin() {
+    let path = std::env::temp_dir().join(format!("attn-trace-{}.json", std::process::id()));
+    std::fs::write(&path, readme_example()).expect("write temp file");
+    let from_file = attn_trace(&[path.to_str().expect("utf-8 path")], "");
+    let from_stdin = attn_trace(&["-"], &readme_example());
+    let _ = std::fs::remove_file(&path);
+    assert!(from_file.status.success());
+    assert_eq!(from_file.stdout, from_stdin.stdout);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_field_and_row() {
+    let cases = [
+        (
+            r#"{"x": [[1, 2], [3]], "w_q": [[1], [0]], "w_k": [[1], [0]], "w_v": [[1], [1]]}"#,
+            "x: row [1]",
+        ),
+        (
+            r#"{"x": [[1, 2]], "w_q": [[1], [0], [5]], "w_k": [[1], [0]], "w_v": [[1], [1]]}"#,
+            "w_q:",
+        ),
+        (
+            r#"{"x": [[1, 2]], "w_q": [[1], ["a"]], "w_k": [[1], [0]], "w_v": [[1], [1]]}"#,
+            "w_q: row [1]",
+        ),
+        (
+            r#"{"x": [[1, 2]], "w_q": [[1], [0]], "w_k": [[1], [0]], "w_v": [[1], [1]], "mask": [2]}"#,
+            "mask:",
+        ),
+        (r#"{"x": [[1, 2]]"#, "input: not valid JSON"),
+        (r#"{"w_q": [[1]]}"#, "x:"),
+    ];
+    for (input, names) in cases {
+        let out = attn_trace(&["-"], input);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{input} → {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.contains(names), "{stderr:?} should name {names:?}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_missing_file_or_argument_exits_2() {
+    let out = attn_trace(&["/no/such/file.json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/file.json"));
+    let out = attn_trace(&[], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
+}

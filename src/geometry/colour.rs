@@ -1,0 +1,107 @@
+//! Colour scales. Weights in [0, 1] use a sequential perceptual scale
+//! (viridis); signed values use a diverging, colour-blind-safe scale (RdBu)
+//! centred on zero. Both come from the maintained `colorous` crate.
+
+/// An sRGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// `#rrggbb`, for an SVG `fill`.
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+
+    /// Relative luminance (WCAG 2), 0 for black to 1 for white.
+    pub fn luminance(self) -> f64 {
+        let channel = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.040_45 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(self.0) + 0.7152 * channel(self.1) + 0.0722 * channel(self.2)
+    }
+
+    /// Black or white, whichever reads better on this colour.
+    pub fn text_colour(self) -> Rgb {
+        // 0.179 is where black and white text have equal WCAG contrast.
+        if self.luminance() > 0.179 {
+            Rgb(0, 0, 0)
+        } else {
+            Rgb(255, 255, 255)
+        }
+    }
+}
+
+fn from_colorous(c: colorous::Color) -> Rgb {
+    Rgb(c.r, c.g, c.b)
+}
+
+/// Colour of an attention weight: 0 → dark purple, 1 → yellow. Values outside
+/// [0, 1] (never produced by a softmax) are clamped.
+pub fn weight_colour(weight: f64) -> Rgb {
+    let t = if weight.is_finite() { weight.clamp(0.0, 1.0) } else { 0.0 };
+    from_colorous(colorous::VIRIDIS.eval_continuous(t))
+}
+
+/// Colour of a signed value on a scale running from −`extent` (blue) through 0
+/// (white) to +`extent` (red).
+pub fn signed_colour(value: f64, extent: f64) -> Rgb {
+    let t = if value.is_finite() && extent > 0.0 {
+        (0.5 + 0.5 * value / extent).clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    // RdBu runs red → blue; flip it so positive is red.
+    from_colorous(colorous::RED_BLUE.eval_continuous(1.0 - t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weight_scale_gets_lighter_as_weight_grows() {
+        let steps: Vec<f64> = (0..=10)
+            .map(|i| weight_colour(f64::from(i) / 10.0).luminance())
+            .collect();
+        assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
+    }
+
+    #[test]
+    fn weight_scale_clamps_and_survives_nan() {
+        assert_eq!(weight_colour(-1.0), weight_colour(0.0));
+        assert_eq!(weight_colour(7.0), weight_colour(1.0));
+        assert_eq!(weight_colour(f64::NAN), weight_colour(0.0));
+    }
+
+    #[test]
+    fn signed_scale_is_light_at_zero_and_symmetric_in_lightness() {
+        let zero = signed_colour(0.0, 2.0).luminance();
+        assert!(zero > 0.8);
+        for v in [0.5, 1.0, 2.0] {
+            let (pos, neg) = (signed_colour(v, 2.0), signed_colour(-v, 2.0));
+            assert!(pos.luminance() < zero && neg.luminance() < zero);
+            assert!(pos.0 > pos.2, "positive values are red: {pos:?}");
+            assert!(neg.2 > neg.0, "negative values are blue: {neg:?}");
+        }
+    }
+
+    #[test]
+    fn text_stays_readable_on_every_fill() {
+        for i in 0..=20 {
+            let fill = weight_colour(f64::from(i) / 20.0);
+            let (l1, l2) = (fill.luminance(), fill.text_colour().luminance());
+            let contrast = (l1.max(l2) + 0.05) / (l1.min(l2) + 0.05);
+            assert!(contrast >= 4.5, "contrast {contrast} on {fill:?}");
+        }
+    }
+
+    #[test]
+    fn hex_is_css_ready() {
+        assert_eq!(Rgb(255, 0, 16).hex(), "#ff0010");
+    }
+}

@@ -1,0 +1,121 @@
+//! The layout of a labelled matrix: a grid of square cells with row labels on
+//! the left and column labels on top.
+
+/// A rectangle in SVG user units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Rect {
+    /// The centre point, where a cell's value is printed.
+    pub fn centre(&self) -> (f64, f64) {
+        (self.x + self.width / 2.0, self.y + self.height / 2.0)
+    }
+}
+
+/// Where each part of a rows×cols matrix diagram goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Grid {
+    pub rows: usize,
+    pub cols: usize,
+    /// Side of one square cell.
+    pub cell: f64,
+    /// Space between neighbouring cells.
+    pub gap: f64,
+    /// Width of the row-label column on the left.
+    pub label_width: f64,
+    /// Height of the column-label band on top.
+    pub label_height: f64,
+}
+
+impl Grid {
+    /// A grid with room for labels of up to `longest_label` characters.
+    pub fn new(rows: usize, cols: usize, cell: f64, longest_label: usize) -> Self {
+        // CJK labels are about one cell-font em per character; 0.3 cell is that em.
+        let em = cell * 0.3;
+        Self {
+            rows,
+            cols,
+            cell,
+            gap: (cell * 0.06).max(1.0),
+            label_width: em * (longest_label.max(1) as f64) + em,
+            label_height: em * 2.0,
+        }
+    }
+
+    /// The rectangle of cell (row, col).
+    pub fn cell_rect(&self, row: usize, col: usize) -> Rect {
+        let pitch = self.cell + self.gap;
+        Rect {
+            x: self.label_width + col as f64 * pitch,
+            y: self.label_height + row as f64 * pitch,
+            width: self.cell,
+            height: self.cell,
+        }
+    }
+
+    /// The anchor of row `row`'s label: right-aligned just left of the cells.
+    pub fn row_label(&self, row: usize) -> (f64, f64) {
+        let (_, y) = self.cell_rect(row, 0).centre();
+        (self.label_width - self.gap * 2.0, y)
+    }
+
+    /// The anchor of column `col`'s label: centred above the cells.
+    pub fn col_label(&self, col: usize) -> (f64, f64) {
+        let (x, _) = self.cell_rect(0, col).centre();
+        (x, self.label_height * 0.6)
+    }
+
+    /// The whole diagram's width and height, for the SVG viewBox.
+    pub fn size(&self) -> (f64, f64) {
+        let pitch = self.cell + self.gap;
+        (
+            self.label_width + self.cols as f64 * pitch,
+            self.label_height + self.rows as f64 * pitch,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_do_not_overlap_and_fit_inside_the_diagram() {
+        let grid = Grid::new(3, 5, 40.0, 2);
+        let (width, height) = grid.size();
+        for r in 0..3 {
+            for c in 0..5 {
+                let a = grid.cell_rect(r, c);
+                assert!(a.x >= grid.label_width && a.y >= grid.label_height);
+                assert!(a.x + a.width <= width && a.y + a.height <= height);
+                if c + 1 < 5 {
+                    assert!(grid.cell_rect(r, c + 1).x >= a.x + a.width);
+                }
+                if r + 1 < 3 {
+                    assert!(grid.cell_rect(r + 1, c).y >= a.y + a.height);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn labels_sit_beside_their_row_and_above_their_column() {
+        let grid = Grid::new(2, 2, 40.0, 3);
+        let (x, y) = grid.row_label(1);
+        assert!(x < grid.cell_rect(1, 0).x);
+        assert_eq!(y, grid.cell_rect(1, 0).centre().1);
+        let (x, y) = grid.col_label(1);
+        assert_eq!(x, grid.cell_rect(0, 1).centre().0);
+        assert!(y < grid.cell_rect(0, 1).y);
+    }
+
+    #[test]
+    fn longer_labels_get_more_room() {
+        assert!(Grid::new(2, 2, 40.0, 6).label_width > Grid::new(2, 2, 40.0, 1).label_width);
+    }
+}

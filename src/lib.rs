@@ -1,0 +1,9 @@
+//! Attention Lab (注意力实验室): the web app. It renders one self-attention head,
+//! computed by `attention-core`, as SVG diagrams in Leptos components.
+
+pub mod app;
+pub mod diagrams;
+pub mod geometry;
+pub mod i18n;
+
+pub use app::App;

@@ -1,0 +1,76 @@
+//! Browser tests, run by `wasm-pack test --headless --chrome`: they mount the
+//! app in a real page and compare its DOM with attention-core's trace.
+#![cfg(target_arch = "wasm32")]
+
+#[path = "browser/page.rs"]
+mod page;
+
+use attention_core::presets;
+use attention_core::random::{fingerprint, normal_matrix, uniform_matrix};
+use page::LabPage;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+async fn weights_heatmap_shows_the_core_trace() {
+    let lab = LabPage::mount().await;
+    let expected = presets::sentence().run().expect("the default scenario runs");
+    let shown = lab.matrix("weights");
+    let (_, t, _) = expected.weights.dim();
+    assert_eq!(shown.len(), t, "one row per token");
+    for (i, row) in shown.iter().enumerate() {
+        assert_eq!(row.len(), t);
+        for (j, &value) in row.iter().enumerate() {
+            // data-value is printed with round-trip precision, so it is exact.
+            assert_eq!(value, expected.weights[[0, i, j]], "weights[{i}][{j}]");
+        }
+        let sum: f64 = row.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-12, "row {i} sums to {sum}");
+    }
+    let labels = lab.texts("[data-testid=weights] text.row-label");
+    assert_eq!(labels, ["我", "喜欢", "打", "篮球"]);
+}
+
+#[wasm_bindgen_test]
+async fn language_switch_changes_every_heading_and_the_page_lang() {
+    let lab = LabPage::mount().await;
+    let before = lab.texts("h1, h2");
+    let lang_before = lab.document_lang();
+    lab.click("lang-switch").await;
+    let after = lab.texts("h1, h2");
+    assert_eq!(before.len(), after.len());
+    for (a, b) in before.iter().zip(&after) {
+        assert_ne!(a, b, "heading did not change language");
+    }
+    assert_ne!(lab.document_lang(), lang_before);
+    lab.click("lang-switch").await;
+    assert_eq!(lab.texts("h1, h2"), before);
+}
+
+/// Seeded matrices must be bit-for-bit the same as natively, whose
+/// fingerprints the core's native tests pin in this file.
+#[wasm_bindgen_test]
+fn seeded_matrices_match_the_native_fingerprints() {
+    let golden: serde_json::Value = serde_json::from_str(include_str!(
+        "../crates/attention-core/tests/data/random_golden.json"
+    ))
+    .expect("golden file is JSON");
+    // Fingerprints are stored as strings: a u64 does not fit a JSON double.
+    let read = |key: &str| -> u64 {
+        let value = &golden[key];
+        value
+            .as_u64()
+            .or_else(|| value.as_str()?.parse().ok())
+            .unwrap_or_else(|| panic!("{key} in golden file"))
+    };
+    let (seed, rows, cols) = (read("seed"), read("rows") as usize, read("cols") as usize);
+    assert_eq!(
+        fingerprint(&uniform_matrix(rows, cols, -1.0, 1.0, seed)),
+        read("uniform_fingerprint")
+    );
+    assert_eq!(
+        fingerprint(&normal_matrix(rows, cols, 1.0, seed)),
+        read("normal_fingerprint")
+    );
+}

@@ -1,0 +1,90 @@
+//! Page object for the browser tests: mounts the app into its own container
+//! and reads the DOM through the same `data-testid` hooks the end-to-end tests use.
+
+use attention_lab::App;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement};
+
+pub struct LabPage {
+    root: Element,
+}
+
+impl LabPage {
+    /// Mounts a fresh app into a new container and waits for it to render.
+    pub async fn mount() -> Self {
+        let document = leptos::prelude::document();
+        let root = document.create_element("div").expect("create container");
+        document
+            .body()
+            .expect("body")
+            .append_child(&root)
+            .expect("append container");
+        leptos::mount::mount_to(root.clone().unchecked_into(), App).forget();
+        settle().await;
+        Self { root }
+    }
+
+    fn all(&self, selector: &str) -> Vec<Element> {
+        let list = self.root.query_selector_all(selector).expect("valid selector");
+        (0..list.length())
+            .filter_map(|i| list.item(i))
+            .filter_map(|node| node.dyn_into::<Element>().ok())
+            .collect()
+    }
+
+    /// The text content of every element matching `selector`.
+    pub fn texts(&self, selector: &str) -> Vec<String> {
+        self.all(selector)
+            .iter()
+            .map(|e| e.text_content().unwrap_or_default())
+            .collect()
+    }
+
+    /// A matrix diagram's cells, from their data-row, data-col and data-value.
+    pub fn matrix(&self, testid: &str) -> Vec<Vec<f64>> {
+        let mut rows: Vec<Vec<f64>> = Vec::new();
+        for cell in self.all(&format!("[data-testid={testid}] [data-row][data-col]")) {
+            let read = |name: &str| cell.get_attribute(name).expect(name);
+            let r: usize = read("data-row").parse().expect("row index");
+            let c: usize = read("data-col").parse().expect("column index");
+            let value: f64 = read("data-value").parse().expect("number");
+            if rows.len() <= r {
+                rows.resize(r + 1, Vec::new());
+            }
+            if rows[r].len() <= c {
+                rows[r].resize(c + 1, f64::NAN);
+            }
+            rows[r][c] = value;
+        }
+        rows
+    }
+
+    /// Clicks the element with this data-testid and waits for the app to update.
+    pub async fn click(&self, testid: &str) {
+        let element = self
+            .all(&format!("[data-testid={testid}]"))
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("no element with data-testid={testid}"));
+        element.unchecked_into::<HtmlElement>().click();
+        settle().await;
+    }
+
+    /// The `lang` attribute of the page's `<html>` element.
+    pub fn document_lang(&self) -> String {
+        leptos::prelude::document()
+            .document_element()
+            .and_then(|html| html.get_attribute("lang"))
+            .unwrap_or_default()
+    }
+}
+
+/// Waits for one macrotask, by which time Leptos has run its pending effects.
+async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}

@@ -1,0 +1,122 @@
+// Page object and harness for the end-to-end tests: serves the release dist/
+// under a sub-path on 127.0.0.1, drives Debian's Chromium with playwright-core,
+// and records every request and console error so tests can assert on them.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DIST = path.resolve(here, '../../dist');
+export const SCREENSHOTS = path.resolve(here, 'screenshots');
+// The app must work from any sub-path, as on a course site.
+export const SUB_PATH = '/course/attention/';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+};
+
+/** A static file server for dist/ under SUB_PATH, on a free loopback port. */
+export async function serveDist() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    if (!url.pathname.startsWith(SUB_PATH)) {
+      res.writeHead(404).end();
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname.slice(SUB_PATH.length)) || 'index.html';
+    const file = path.resolve(DIST, rel);
+    if (!file.startsWith(DIST) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, url: origin + SUB_PATH, close: () => new Promise((r) => server.close(r)) };
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** One loaded app page, with what it requested and what it logged. */
+export class LabPage {
+  constructor(page) {
+    this.page = page;
+    this.requests = [];
+    this.consoleErrors = [];
+    page.on('request', (r) => this.requests.push(r.url()));
+    page.on('console', (m) => {
+      if (m.type() === 'error') this.consoleErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => this.consoleErrors.push(String(e)));
+  }
+
+  static async open(browser, url, viewport = { width: 1280, height: 800 }) {
+    const context = await browser.newContext({ viewport });
+    const lab = new LabPage(await context.newPage());
+    await lab.page.goto(url);
+    await lab.page.waitForSelector('[data-testid="weights"] [data-row]');
+    return lab;
+  }
+
+  /** The cells of a matrix diagram as a 2-D array of numbers from data-value. */
+  async matrix(testid) {
+    return this.page.$$eval(`[data-testid="${testid}"] [data-row][data-col]`, (cells) => {
+      const rows = [];
+      for (const cell of cells) {
+        const r = Number(cell.dataset.row);
+        const c = Number(cell.dataset.col);
+        (rows[r] ??= [])[c] = Number(cell.dataset.value);
+      }
+      return rows;
+    });
+  }
+
+  async rowSums(testid) {
+    return this.page.$$eval(`[data-testid="${testid}"] [data-row-sum]`, (sums) =>
+      sums.map((s) => Number(s.dataset.value)),
+    );
+  }
+
+  /** How far the page itself scrolls sideways, in CSS pixels (0 is right). */
+  async horizontalOverflow() {
+    return this.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  }
+
+  async screenshot(name) {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  async close() {
+    await this.page.context().close();
+  }
+}

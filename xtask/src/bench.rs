@@ -1,0 +1,81 @@
+//! `cargo xtask bench`: the release bundle's size (raw and gzip -9) against
+//! its budget, and the core's native forward-pass throughput.
+
+use crate::dist;
+use crate::sh::{self, cmd};
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use std::io::Write;
+use std::path::Path;
+
+/// The budget for the finished app's whole bundle, gzip -9.
+const BUDGET_GZIP_BYTES: usize = 200 * 1024;
+/// The file kinds that make up the bundle.
+const BUNDLE_KINDS: [&str; 5] = ["wasm", "js", "css", "html", "svg"];
+
+pub fn run() -> Result<(), String> {
+    let dist = dist::build_release()?;
+    report_bundle(&dist)?;
+    sh::run(cmd("cargo").args([
+        "run",
+        "--release",
+        "-q",
+        "-p",
+        "attention-core",
+        "--example",
+        "throughput",
+    ]))
+}
+
+fn gzip_len(bytes: &[u8]) -> Result<usize, String> {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(bytes).map_err(|e| e.to_string())?;
+    encoder
+        .finish()
+        .map(|compressed| compressed.len())
+        .map_err(|e| e.to_string())
+}
+
+fn report_bundle(dist: &Path) -> Result<(), String> {
+    let mut files: Vec<_> = std::fs::read_dir(dist)
+        .map_err(|e| format!("{}: {e}", dist.display()))?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|ext| BUNDLE_KINDS.iter().any(|kind| ext == *kind))
+        })
+        .collect();
+    files.sort();
+    println!("\nRelease bundle (dist/)");
+    println!("{:<44} {:>10} {:>10}", "file", "raw B", "gzip -9 B");
+    let (mut raw_total, mut gzip_total) = (0, 0);
+    for path in &files {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let gzip = gzip_len(&bytes)?;
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        println!("{:<44} {:>10} {:>10}", name.unwrap_or_default(), bytes.len(), gzip);
+        raw_total += bytes.len();
+        gzip_total += gzip;
+    }
+    println!("{:<44} {:>10} {:>10}", "total", raw_total, gzip_total);
+    println!(
+        "budget: {:.1} KB of {} KB gzip ({})",
+        gzip_total as f64 / 1024.0,
+        BUDGET_GZIP_BYTES / 1024,
+        if gzip_total <= BUDGET_GZIP_BYTES { "within" } else { "OVER" }
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gzip_len;
+
+    #[test]
+    fn gzip_shrinks_repetitive_bytes() {
+        let bytes = vec![b'a'; 10_000];
+        let len = gzip_len(&bytes).unwrap();
+        assert!(len > 0 && len < 100, "{len}");
+    }
+}

@@ -1,0 +1,37 @@
+//! The project's commands, run as `cargo xtask <command>`:
+//!
+//! - `serve`: installs what is missing, then builds and serves the app on http://127.0.0.1:8080;
+//! - `test`: installs what is missing, then runs every check and test tier;
+//! - `bench`: prints the release bundle's size and the core's native throughput.
+
+mod bench;
+mod dist;
+mod sh;
+mod test;
+mod tools;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <serve | test | bench>";
+
+fn main() -> ExitCode {
+    let command = std::env::args().nth(1).unwrap_or_default();
+    let result = match command.as_str() {
+        "serve" => serve(),
+        "test" => test::run_all(),
+        "bench" => bench::run(),
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve() -> Result<(), String> {
+    tools::ensure_build_tools()?;
+    sh::run(sh::cmd("trunk").args(["serve", "--port", "8080", "--address", "127.0.0.1"]))
+}

@@ -1,0 +1,64 @@
+//! Running child processes from the workspace root, with the project's local
+//! tools (cargo's bin folder, node_modules/.bin) first on PATH.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The workspace root: xtask lives one folder below it.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// PATH with the project's local tool folders in front.
+pub fn tool_path() -> String {
+    let mut dirs = vec![root().join("node_modules/.bin")];
+    if let Some(home) = std::env::var_os("CARGO_HOME") {
+        dirs.push(PathBuf::from(home).join("bin"));
+    } else if let Some(home) = std::env::var_os("HOME") {
+        dirs.push(PathBuf::from(home).join(".cargo/bin"));
+    }
+    let current = std::env::var_os("PATH").unwrap_or_default();
+    dirs.extend(std::env::split_paths(&current));
+    std::env::join_paths(dirs)
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// A command that runs in the workspace root with [`tool_path`].
+pub fn cmd(program: &str) -> Command {
+    let mut command = Command::new(program);
+    command.current_dir(root()).env("PATH", tool_path());
+    command
+}
+
+fn describe(command: &Command) -> String {
+    let args: Vec<String> = command
+        .get_args()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    format!("{} {}", command.get_program().to_string_lossy(), args.join(" "))
+}
+
+/// Runs a command to completion, failing with its command line if it fails.
+pub fn run(command: &mut Command) -> Result<(), String> {
+    let line = describe(command);
+    eprintln!("\n==> {line}");
+    let status = command
+        .status()
+        .map_err(|e| format!("could not start `{line}`: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{line}` failed ({status})"))
+    }
+}
+
+/// Runs a command and returns its standard output, or None if it cannot run or fails.
+pub fn output(command: &mut Command) -> Option<String> {
+    let out = command.output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}

@@ -1,0 +1,115 @@
+//! `cargo xtask test`: formatting, lints (native and wasm32), the core's
+//! web-free check, native tests, browser tests, and the end-to-end tests.
+
+use crate::dist;
+use crate::sh::{self, cmd};
+use crate::tools;
+
+/// Crates attention-core must never depend on: it knows nothing about the web.
+const WEB_CRATES: [&str; 4] = ["leptos", "web-sys", "js-sys", "wasm-bindgen"];
+
+pub fn run_all() -> Result<(), String> {
+    tools::ensure_test_tools()?;
+    sh::run(cmd("cargo").args(["fmt", "--all", "--", "--check"]))?;
+    sh::run(cmd("cargo").args(clippy(&["--workspace", "--all-targets"])))?;
+    sh::run(cmd("cargo").args(clippy(&[
+        "--target",
+        "wasm32-unknown-unknown",
+        "-p",
+        "attention-lab",
+        "--all-targets",
+    ])))?;
+    sh::run(cmd("cargo").args(clippy(&[
+        "--target",
+        "wasm32-unknown-unknown",
+        "-p",
+        "attention-core",
+        "--lib",
+    ])))?;
+    check_core_is_web_free()?;
+    sh::run(cmd("cargo").args(["test", "--workspace"]))?;
+    sh::run(cmd("wasm-pack").args(["test", "--headless", "--chrome"]))?;
+    dist::build_release()?;
+    sh::run(cmd("node").arg("--test").args(end_to_end_tests()?))?;
+    eprintln!("\nxtask: every check and test passed");
+    Ok(())
+}
+
+fn clippy<'a>(selection: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["clippy"];
+    args.extend_from_slice(selection);
+    args.extend(["--", "-D", "warnings"]);
+    args
+}
+
+fn check_core_is_web_free() -> Result<(), String> {
+    let tree = sh::output(cmd("cargo").args([
+        "tree",
+        "-p",
+        "attention-core",
+        "-e",
+        "normal,build",
+        "--prefix",
+        "none",
+        "--format",
+        "{p}",
+    ]))
+    .ok_or("`cargo tree -p attention-core` failed")?;
+    let web = web_dependencies(&tree);
+    if web.is_empty() {
+        eprintln!("\n==> attention-core depends on no web crate");
+        Ok(())
+    } else {
+        Err(format!(
+            "attention-core must know nothing about the web, but depends on: {}",
+            web.join(", ")
+        ))
+    }
+}
+
+/// The web crates named in `cargo tree --format {p}` output, one package per line.
+fn web_dependencies(tree: &str) -> Vec<String> {
+    let mut found: Vec<String> = tree
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| WEB_CRATES.contains(name))
+        .map(str::to_owned)
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// The end-to-end test files, tests/e2e/*.test.mjs.
+fn end_to_end_tests() -> Result<Vec<String>, String> {
+    let folder = sh::root().join("tests/e2e");
+    let entries = std::fs::read_dir(&folder).map_err(|e| format!("tests/e2e: {e}"))?;
+    let mut files: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.to_string_lossy().ends_with(".test.mjs"))
+        .map(|path| path.to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err("tests/e2e holds no *.test.mjs file".into());
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::web_dependencies;
+
+    #[test]
+    fn finds_web_crates_in_a_dependency_tree() {
+        let tree = "attention-core v0.1.0 (/x)\nndarray v0.17.2\nweb-sys v0.3.1\nwasm-bindgen v0.2.1\nweb-sys v0.3.1 (*)\n";
+        assert_eq!(web_dependencies(tree), ["wasm-bindgen", "web-sys"]);
+    }
+
+    #[test]
+    fn a_plain_numeric_tree_is_web_free() {
+        let tree = "attention-core v0.1.0 (/x)\nndarray v0.17.2\nserde_json v1.0.1\nwasm-bindgen-shim v1.0.0\n";
+        assert!(web_dependencies(tree).is_empty());
+    }
+}
