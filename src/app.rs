@@ -15,9 +15,10 @@ pub struct LabTrace(pub Memo<Result<Trace, AttentionError>>);
 
 /// Position labels: the scenario's tokens, or 1…T when it has none.
 pub fn token_labels(scenario: &Scenario) -> Vec<String> {
-    scenario.tokens.clone().unwrap_or_else(|| {
-        (1..=scenario.x.dim().1).map(|i| i.to_string()).collect()
-    })
+    scenario
+        .tokens
+        .clone()
+        .unwrap_or_else(|| (1..=scenario.x.dim().1).map(|i| i.to_string()).collect())
 }
 
 fn browser_lang() -> Lang {

@@ -15,7 +15,9 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 async fn weights_heatmap_shows_the_core_trace() {
     let lab = LabPage::mount().await;
-    let expected = presets::sentence().run().expect("the default scenario runs");
+    let expected = presets::sentence()
+        .run()
+        .expect("the default scenario runs");
     let shown = lab.matrix("weights");
     let (_, t, _) = expected.weights.dim();
     assert_eq!(shown.len(), t, "one row per token");

@@ -32,7 +32,14 @@ pub fn WeightsHeatmap(
             let b = sequence.min(trace.weights.dim().0 - 1);
             let weights = trace.weights.slice(s![b, .., ..]).to_owned();
             let allowed = trace.allowed.slice(s![b, .., ..]).to_owned();
-            Some(heatmap(&weights, &allowed, &labels, aria(), row_sum_title(), legend_title()))
+            Some(heatmap(
+                &weights,
+                &allowed,
+                &labels,
+                aria(),
+                row_sum_title(),
+                legend_title(),
+            ))
         })
     }
 }

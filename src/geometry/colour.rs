@@ -43,7 +43,11 @@ fn from_colorous(c: colorous::Color) -> Rgb {
 /// Colour of an attention weight: 0 → dark purple, 1 → yellow. Values outside
 /// [0, 1] (never produced by a softmax) are clamped.
 pub fn weight_colour(weight: f64) -> Rgb {
-    let t = if weight.is_finite() { weight.clamp(0.0, 1.0) } else { 0.0 };
+    let t = if weight.is_finite() {
+        weight.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
     from_colorous(colorous::VIRIDIS.eval_continuous(t))
 }
 

@@ -25,7 +25,10 @@ impl LabPage {
     }
 
     fn all(&self, selector: &str) -> Vec<Element> {
-        let list = self.root.query_selector_all(selector).expect("valid selector");
+        let list = self
+            .root
+            .query_selector_all(selector)
+            .expect("valid selector");
         (0..list.length())
             .filter_map(|i| list.item(i))
             .filter_map(|node| node.dyn_into::<Element>().ok())

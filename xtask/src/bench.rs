@@ -54,7 +54,12 @@ fn report_bundle(dist: &Path) -> Result<(), String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let gzip = gzip_len(&bytes)?;
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        println!("{:<44} {:>10} {:>10}", name.unwrap_or_default(), bytes.len(), gzip);
+        println!(
+            "{:<44} {:>10} {:>10}",
+            name.unwrap_or_default(),
+            bytes.len(),
+            gzip
+        );
         raw_total += bytes.len();
         gzip_total += gzip;
     }
@@ -63,7 +68,11 @@ fn report_bundle(dist: &Path) -> Result<(), String> {
         "budget: {:.1} KB of {} KB gzip ({})",
         gzip_total as f64 / 1024.0,
         BUDGET_GZIP_BYTES / 1024,
-        if gzip_total <= BUDGET_GZIP_BYTES { "within" } else { "OVER" }
+        if gzip_total <= BUDGET_GZIP_BYTES {
+            "within"
+        } else {
+            "OVER"
+        }
     );
     Ok(())
 }

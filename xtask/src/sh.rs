@@ -38,7 +38,11 @@ fn describe(command: &Command) -> String {
         .get_args()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    format!("{} {}", command.get_program().to_string_lossy(), args.join(" "))
+    format!(
+        "{} {}",
+        command.get_program().to_string_lossy(),
+        args.join(" ")
+    )
 }
 
 /// Runs a command to completion, failing with its command line if it fails.

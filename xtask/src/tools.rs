@@ -41,7 +41,10 @@ pub fn ensure_test_tools() -> Result<(), String> {
 fn ensure_rust_parts() -> Result<(), String> {
     let targets = sh::output(cmd("rustup").args(["target", "list", "--installed"]))
         .ok_or("rustup is needed: install it from your OS packages or rustup.rs")?;
-    if !targets.lines().any(|t| t.trim() == "wasm32-unknown-unknown") {
+    if !targets
+        .lines()
+        .any(|t| t.trim() == "wasm32-unknown-unknown")
+    {
         sh::run(cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
     }
     for (subcommand, component) in [("fmt", "rustfmt"), ("clippy", "clippy")] {
@@ -101,7 +104,9 @@ fn ensure_npm_tools() -> Result<(), String> {
     let binaryen = std::fs::read_to_string(root.join("node_modules/binaryen/package.json"))
         .unwrap_or_default();
     let has_binaryen = binaryen.contains(&format!("\"version\": \"{BINARYEN_VERSION}\""));
-    let has_playwright = root.join("node_modules/playwright-core/package.json").exists();
+    let has_playwright = root
+        .join("node_modules/playwright-core/package.json")
+        .exists();
     if has_binaryen && has_playwright {
         return Ok(());
     }

@@ -32,7 +32,11 @@ fn readme_example() -> String {
 #[test]
 fn the_readme_example_prints_a_full_trace() {
     let out = attn_trace(&["-"], &readme_example());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let trace: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
     for field in ["q", "k", "v", "scores", "scaled", "weights", "output"] {
         assert_eq!(trace[field].as_array().map(Vec::len), Some(4), "{field}");
@@ -41,7 +45,12 @@ fn the_readme_example_prints_a_full_trace() {
     // The README's mask pads the last token: its column must be exactly 0.
     for row in trace["weights"].as_array().expect("weights") {
         assert_eq!(row[3].as_f64(), Some(0.0));
-        let sum: f64 = row.as_array().expect("row").iter().filter_map(|v| v.as_f64()).sum();
+        let sum: f64 = row
+            .as_array()
+            .expect("row")
+            .iter()
+            .filter_map(|v| v.as_f64())
+            .sum();
         assert!((sum - 1.0).abs() < 1e-12);
     }
 }
