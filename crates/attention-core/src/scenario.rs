@@ -312,8 +312,8 @@ fn mask_row(
         .enumerate()
         .map(|(j, flag)| match (flag.as_f64(), flag.as_bool()) {
             // 1.0 and 0.0 are accepted too: Python's json.dumps writes floats that way.
-            (Some(v), _) if v == 1.0 => Ok(true),
-            (Some(v), _) if v == 0.0 => Ok(false),
+            (Some(1.0), _) => Ok(true),
+            (Some(0.0), _) => Ok(false),
             (_, Some(real)) => Ok(real),
             _ => Err(wrong(
                 "mask",
