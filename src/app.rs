@@ -1,7 +1,12 @@
-//! The app shell: shared state, language, and the page layout.
+//! The app shell: shared state, language, keyboard selection, and the page layout.
 
-use crate::diagrams::weights_heatmap::WeightsHeatmap;
+use crate::controls::Controls;
+use crate::diagrams::dot_products::DotProducts;
+use crate::diagrams::fusion::Fusion;
+use crate::diagrams::projection::Projection;
+use crate::diagrams::softmax::Softmax;
 use crate::i18n::{self, tr, Lang, LangContext};
+use crate::lab::{token_labels, SequenceTrace};
 use attention_core::{presets, AttentionError, Scenario, Trace};
 use leptos::prelude::*;
 
@@ -9,24 +14,57 @@ use leptos::prelude::*;
 #[derive(Clone, Copy)]
 pub struct LabScenario(pub RwSignal<Scenario>);
 
-/// The trace of [`LabScenario`], computed once per change and read by every diagram.
+/// The trace of [`LabScenario`], computed once per change.
 #[derive(Clone, Copy)]
 pub struct LabTrace(pub Memo<Result<Trace, AttentionError>>);
 
-/// Position labels: the scenario's tokens, or 1…T when it has none.
-pub fn token_labels(scenario: &Scenario) -> Vec<String> {
-    scenario
-        .tokens
-        .clone()
-        .unwrap_or_else(|| (1..=scenario.x.dim().1).map(|i| i.to_string()).collect())
+/// The shown sequence of the trace as plain matrices, read by every diagram;
+/// `None` while the scenario cannot be computed.
+#[derive(Clone, Copy)]
+pub struct LabView(pub Memo<Option<SequenceTrace>>);
+
+/// What the learner has selected; all four diagrams follow it.
+#[derive(Clone, Copy)]
+pub struct Focus {
+    /// The selected query token i.
+    pub query: RwSignal<usize>,
+    /// The selected key token j (the column of the selected score).
+    pub key: RwSignal<usize>,
+    /// Which sequence of a batch is shown.
+    pub sequence: RwSignal<usize>,
 }
+
+/// Whether matrices are shown as HTML tables instead of SVG heatmaps.
+#[derive(Clone, Copy)]
+pub struct ShowTables(pub RwSignal<bool>);
 
 fn browser_lang() -> Lang {
     let tag = window().navigator().language().unwrap_or_default();
     Lang::from_browser_tag(&tag)
 }
 
-/// The whole app: header, the diagrams, and a footer.
+/// The next query for an arrow key, or None for any other key.
+pub fn query_after_key(key: &str, query: usize, tokens: usize) -> Option<usize> {
+    let last = tokens.saturating_sub(1);
+    match key {
+        "ArrowDown" | "ArrowRight" => Some((query + 1).min(last)),
+        "ArrowUp" | "ArrowLeft" => Some(query.saturating_sub(1)),
+        "Home" => Some(0),
+        "End" => Some(last),
+        _ => None,
+    }
+}
+
+/// Whether a key press belongs to a text field or slider rather than to the diagrams.
+fn typing_into_a_control(event: &web_sys::KeyboardEvent) -> bool {
+    use leptos::wasm_bindgen::JsCast;
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+}
+
+/// The whole app: header, controls, the four diagrams.
 #[component]
 pub fn App() -> impl IntoView {
     let lang = RwSignal::new(browser_lang());
@@ -35,7 +73,34 @@ pub fn App() -> impl IntoView {
     provide_context(LabScenario(scenario));
     let trace = Memo::new(move |_| scenario.with(Scenario::run));
     provide_context(LabTrace(trace));
+    let focus = Focus {
+        query: RwSignal::new(0),
+        key: RwSignal::new(0),
+        sequence: RwSignal::new(0),
+    };
+    provide_context(focus);
+    let view = Memo::new(move |_| {
+        let labels = scenario.with(token_labels);
+        trace.with(|t| {
+            t.as_ref()
+                .ok()
+                .map(|t| SequenceTrace::new(t, focus.sequence.get(), labels))
+        })
+    });
+    provide_context(LabView(view));
+    let tables = RwSignal::new(false);
+    provide_context(ShowTables(tables));
 
+    // Keep the selection inside the sequence when tokens are removed.
+    Effect::new(move |_| {
+        let t = scenario.with(|s| s.x.dim().1);
+        if focus.query.get_untracked() >= t {
+            focus.query.set(t - 1);
+        }
+        if focus.key.get_untracked() >= t {
+            focus.key.set(t - 1);
+        }
+    });
     Effect::new(move |_| {
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", lang.get().tag());
@@ -49,23 +114,50 @@ pub fn App() -> impl IntoView {
             }
         })
     };
+    let on_keydown = move |event: web_sys::KeyboardEvent| {
+        if typing_into_a_control(&event) {
+            return;
+        }
+        let t = scenario.with(|s| s.x.dim().1);
+        if let Some(next) = query_after_key(&event.key(), focus.query.get_untracked(), t) {
+            event.prevent_default();
+            focus.query.set(next);
+        }
+    };
     let problem = move || trace.with(|t| t.as_ref().err().map(ToString::to_string));
 
     view! {
-        <div class="app" data-testid="app" data-query="0">
+        <div
+            class="app"
+            data-testid="app"
+            data-query=move || focus.query.get()
+            tabindex="-1"
+            on:keydown=on_keydown
+        >
             <header class="app-header">
                 <div>
                     <h1>{tr(i18n::TITLE)}</h1>
                     <p class="tagline">{tr(i18n::TAGLINE)}</p>
                 </div>
-                <button
-                    class="lang-switch"
-                    data-testid="lang-switch"
-                    aria-label=tr(i18n::SWITCH_LANGUAGE_LABEL)
-                    on:click=switch_language
-                >
-                    {tr(i18n::SWITCH_LANGUAGE)}
-                </button>
+                <div class="header-actions">
+                    <label class="switch">
+                        <input
+                            type="checkbox"
+                            data-testid="show-tables"
+                            prop:checked=move || tables.get()
+                            on:change=move |e| tables.set(event_target_checked(&e))
+                        />
+                        {tr(i18n::SHOW_AS_TABLES)}
+                    </label>
+                    <button
+                        class="lang-switch"
+                        data-testid="lang-switch"
+                        aria-label=tr(i18n::SWITCH_LANGUAGE_LABEL)
+                        on:click=switch_language
+                    >
+                        {tr(i18n::SWITCH_LANGUAGE)}
+                    </button>
+                </div>
             </header>
             <main>
                 {move || {
@@ -80,14 +172,28 @@ pub fn App() -> impl IntoView {
                             }
                         })
                 }}
-                <section class="card">
-                    <h2>{tr(i18n::WEIGHTS_TITLE)}</h2>
-                    <p class="explain">{tr(i18n::WEIGHTS_EXPLAINED)}</p>
-                    <div class="scroll">
-                        <WeightsHeatmap sequence=0 />
-                    </div>
-                </section>
+                <Controls />
+                <Projection />
+                <DotProducts />
+                <Softmax />
+                <Fusion />
             </main>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::query_after_key;
+
+    #[test]
+    fn arrow_keys_move_the_query_within_the_tokens() {
+        assert_eq!(query_after_key("ArrowDown", 0, 4), Some(1));
+        assert_eq!(query_after_key("ArrowRight", 3, 4), Some(3));
+        assert_eq!(query_after_key("ArrowUp", 0, 4), Some(0));
+        assert_eq!(query_after_key("ArrowLeft", 2, 4), Some(1));
+        assert_eq!(query_after_key("End", 0, 4), Some(3));
+        assert_eq!(query_after_key("Home", 3, 4), Some(0));
+        assert_eq!(query_after_key("a", 1, 4), None);
     }
 }

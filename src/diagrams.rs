@@ -1,4 +1,9 @@
-//! The SVG diagrams, one per file. Each takes its numbers from the shared
-//! trace and its geometry from [`crate::geometry`].
+//! The SVG diagrams, one per file. Each reads the shown sequence from
+//! [`crate::app::LabView`] and its geometry from [`crate::geometry`].
 
+pub mod dot_products;
+pub mod fusion;
+pub mod matrix;
+pub mod projection;
+pub mod softmax;
 pub mod weights_heatmap;

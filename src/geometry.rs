@@ -3,5 +3,6 @@
 //! it is tested natively.
 
 pub mod colour;
+pub mod extent;
 pub mod format;
 pub mod grid;

@@ -95,3 +95,7 @@ pub const INPUT_PROBLEM: Msg = Msg {
     zh: "无法计算：输入有误",
     en: "Cannot compute: the input has a problem",
 };
+pub const SHOW_AS_TABLES: Msg = Msg {
+    zh: "以表格显示",
+    en: "Show as tables",
+};

@@ -2,8 +2,10 @@
 //! computed by `attention-core`, as SVG diagrams in Leptos components.
 
 pub mod app;
+pub mod controls;
 pub mod diagrams;
 pub mod geometry;
 pub mod i18n;
+pub mod lab;
 
 pub use app::App;

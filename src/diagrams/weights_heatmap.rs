@@ -1,10 +1,11 @@
 //! The attention weights α′ of one sequence as a T×T heatmap, with row sums.
 
-use crate::app::{token_labels, LabScenario, LabTrace};
+use crate::app::{LabScenario, LabTrace};
 use crate::geometry::colour::weight_colour;
 use crate::geometry::format::{js_number, two_decimals};
 use crate::geometry::grid::Grid;
 use crate::i18n::{self, tr};
+use crate::lab::token_labels;
 use leptos::prelude::*;
 use ndarray::{s, Array2};
 

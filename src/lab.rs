@@ -1,0 +1,300 @@
+//! The learner's edits to a scenario, as pure functions: add, remove and
+//! rename tokens, resize d_model and d_k, set one entry, toggle masks, and
+//! draw new weights from a seed. Every edit keeps the scenario's shapes
+//! consistent, so the core can always run it; invalid edits are refused with
+//! a [`LabError`] and leave the scenario untouched.
+
+use attention_core::random::{normal_matrix, rounded, uniform_matrix};
+use attention_core::scenario::MAX_TOKEN_CHARS;
+use attention_core::{Scenario, Trace};
+use ndarray::{s, Array2, Array3, Axis};
+
+/// Most tokens in the main view.
+pub const MAX_TOKENS: usize = 16;
+/// Smallest and largest d_model and d_k the sliders offer.
+pub const MIN_DIM: usize = 2;
+pub const MAX_DIM: usize = 16;
+
+/// Which editable matrix an entry belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Editable {
+    X,
+    WQ,
+    WK,
+    WV,
+}
+
+/// Why an edit was refused. The app shows it in the learner's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabError {
+    /// Already at the most tokens.
+    TooManyTokens,
+    /// The last token cannot be removed.
+    LastToken,
+    /// A token label must have 1 to 32 characters.
+    BadLabel,
+    /// The typed text is not a finite number.
+    NotANumber(String),
+    /// A size outside 2..=16.
+    BadSize(usize),
+    /// A row or column that does not exist.
+    OutOfRange,
+}
+
+/// Token labels: the scenario's own, or 1…T when it has none.
+pub fn token_labels(scenario: &Scenario) -> Vec<String> {
+    scenario
+        .tokens
+        .clone()
+        .unwrap_or_else(|| (1..=scenario.x.dim().1).map(|i| i.to_string()).collect())
+}
+
+/// Parses a number typed by the learner, accepting a typographic minus and a comma decimal.
+pub fn parse_number(text: &str) -> Result<f64, LabError> {
+    let cleaned = text.trim().replace('\u{2212}', "-").replace(',', ".");
+    match cleaned.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => Err(LabError::NotANumber(text.trim().to_string())),
+    }
+}
+
+fn check_label(label: &str) -> Result<String, LabError> {
+    let label = label.trim();
+    let chars = label.chars().count();
+    if chars == 0 || chars > MAX_TOKEN_CHARS {
+        Err(LabError::BadLabel)
+    } else {
+        Ok(label.to_string())
+    }
+}
+
+/// Numbers for new rows or columns: uniform in [−1, 1), two decimals, from `seed`.
+fn fresh(rows: usize, cols: usize, seed: u64) -> Array2<f64> {
+    rounded(uniform_matrix(rows, cols, -1.0, 1.0, seed), 2)
+}
+
+/// Appends a token with a fresh embedding to every sequence.
+pub fn add_token(scenario: &mut Scenario, label: &str, seed: u64) -> Result<(), LabError> {
+    let label = check_label(label)?;
+    let (batch, t, d) = scenario.x.dim();
+    if t >= MAX_TOKENS {
+        return Err(LabError::TooManyTokens);
+    }
+    let mut labels = token_labels(scenario);
+    labels.push(label);
+    let mut x = Array3::zeros((batch, t + 1, d));
+    x.slice_mut(s![.., ..t, ..]).assign(&scenario.x);
+    for b in 0..batch {
+        let row = fresh(1, d, seed.wrapping_add((b * MAX_TOKENS + t) as u64));
+        x.slice_mut(s![b, t, ..]).assign(&row.row(0));
+    }
+    scenario.x = x;
+    scenario.tokens = Some(labels);
+    if let Some(mask) = &mut scenario.mask {
+        let mut grown = Array2::from_elem((batch, t + 1), true);
+        grown.slice_mut(s![.., ..t]).assign(mask);
+        *mask = grown;
+    }
+    Ok(())
+}
+
+/// Removes token `index` from every sequence.
+pub fn remove_token(scenario: &mut Scenario, index: usize) -> Result<(), LabError> {
+    let t = scenario.x.dim().1;
+    if index >= t {
+        return Err(LabError::OutOfRange);
+    }
+    if t == 1 {
+        return Err(LabError::LastToken);
+    }
+    let keep: Vec<usize> = (0..t).filter(|&i| i != index).collect();
+    scenario.x = scenario.x.select(Axis(1), &keep);
+    let mut labels = token_labels(scenario);
+    labels.remove(index);
+    scenario.tokens = Some(labels);
+    if let Some(mask) = &mut scenario.mask {
+        *mask = mask.select(Axis(1), &keep);
+    }
+    Ok(())
+}
+
+/// Renames token `index`.
+pub fn rename_token(scenario: &mut Scenario, index: usize, label: &str) -> Result<(), LabError> {
+    let label = check_label(label)?;
+    let mut labels = token_labels(scenario);
+    let slot = labels.get_mut(index).ok_or(LabError::OutOfRange)?;
+    *slot = label;
+    scenario.tokens = Some(labels);
+    Ok(())
+}
+
+fn check_size(size: usize) -> Result<(), LabError> {
+    if (MIN_DIM..=MAX_DIM).contains(&size) {
+        Ok(())
+    } else {
+        Err(LabError::BadSize(size))
+    }
+}
+
+/// Grows or shrinks `m` to rows×cols, keeping the overlap and filling new places from `seed`.
+fn resized(m: &Array2<f64>, rows: usize, cols: usize, seed: u64) -> Array2<f64> {
+    let mut out = fresh(rows, cols, seed);
+    let (r, c) = (m.nrows().min(rows), m.ncols().min(cols));
+    out.slice_mut(s![..r, ..c]).assign(&m.slice(s![..r, ..c]));
+    out
+}
+
+/// Sets d_model: the feature columns of X and the rows of every W.
+pub fn set_d_model(scenario: &mut Scenario, d: usize, seed: u64) -> Result<(), LabError> {
+    check_size(d)?;
+    let (batch, t, _) = scenario.x.dim();
+    let mut x = Array3::zeros((batch, t, d));
+    for b in 0..batch {
+        let seq = resized(
+            &scenario.x.index_axis(Axis(0), b).to_owned(),
+            t,
+            d,
+            seed ^ b as u64,
+        );
+        x.index_axis_mut(Axis(0), b).assign(&seq);
+    }
+    scenario.x = x;
+    let head = &mut scenario.head;
+    head.w_q = resized(&head.w_q, d, head.w_q.ncols(), seed.wrapping_add(1));
+    head.w_k = resized(&head.w_k, d, head.w_k.ncols(), seed.wrapping_add(2));
+    head.w_v = resized(&head.w_v, d, head.w_v.ncols(), seed.wrapping_add(3));
+    Ok(())
+}
+
+/// Sets d_k, the width of Q, K and (here) V too.
+pub fn set_d_k(scenario: &mut Scenario, d_k: usize, seed: u64) -> Result<(), LabError> {
+    check_size(d_k)?;
+    let head = &mut scenario.head;
+    let d = head.w_q.nrows();
+    head.w_q = resized(&head.w_q, d, d_k, seed.wrapping_add(1));
+    head.w_k = resized(&head.w_k, d, d_k, seed.wrapping_add(2));
+    head.w_v = resized(&head.w_v, d, d_k, seed.wrapping_add(3));
+    Ok(())
+}
+
+/// Sets one entry; for X, `sequence` picks the sequence of a batch.
+pub fn set_entry(
+    scenario: &mut Scenario,
+    matrix: Editable,
+    sequence: usize,
+    (row, col): (usize, usize),
+    value: f64,
+) -> Result<(), LabError> {
+    if !value.is_finite() {
+        return Err(LabError::NotANumber(value.to_string()));
+    }
+    let slot = match matrix {
+        Editable::X => scenario.x.get_mut([sequence, row, col]),
+        Editable::WQ => scenario.head.w_q.get_mut([row, col]),
+        Editable::WK => scenario.head.w_k.get_mut([row, col]),
+        Editable::WV => scenario.head.w_v.get_mut([row, col]),
+    };
+    *slot.ok_or(LabError::OutOfRange)? = value;
+    Ok(())
+}
+
+/// Toggles whether key `index` of `sequence` is padding.
+pub fn toggle_padding(
+    scenario: &mut Scenario,
+    sequence: usize,
+    index: usize,
+) -> Result<(), LabError> {
+    let (batch, t, _) = scenario.x.dim();
+    if sequence >= batch || index >= t {
+        return Err(LabError::OutOfRange);
+    }
+    let mask = scenario
+        .mask
+        .get_or_insert_with(|| Array2::from_elem((batch, t), true));
+    mask[[sequence, index]] = !mask[[sequence, index]];
+    Ok(())
+}
+
+/// Draws new W_Q, W_K and W_V from `seed`: normal with standard deviation 1/√d,
+/// rounded to two decimals so they stay readable.
+pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
+    let head = &mut scenario.head;
+    let (d, d_k) = head.w_q.dim();
+    let std = 1.0 / (d as f64).sqrt();
+    head.w_q = rounded(normal_matrix(d, d_k, std, seed), 2);
+    head.w_k = rounded(normal_matrix(d, d_k, std, seed.wrapping_add(1)), 2);
+    head.w_v = rounded(
+        normal_matrix(d, head.w_v.ncols(), std, seed.wrapping_add(2)),
+        2,
+    );
+}
+
+/// One sequence of a trace as plain matrices, the form every diagram draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SequenceTrace {
+    /// Which sequence of the batch this is.
+    pub sequence: usize,
+    pub labels: Vec<String>,
+    pub x: Array2<f64>,
+    pub w_q: Array2<f64>,
+    pub w_k: Array2<f64>,
+    pub w_v: Array2<f64>,
+    pub q: Array2<f64>,
+    pub k: Array2<f64>,
+    pub v: Array2<f64>,
+    /// Raw scores Q·Kᵀ.
+    pub scores: Array2<f64>,
+    /// Scores times `scale_factor` (÷√d_k, or ×1 with scaling off).
+    pub scaled: Array2<f64>,
+    pub scale_factor: f64,
+    /// Whether query i may attend to key j.
+    pub allowed: Array2<bool>,
+    /// Whether each position is a real token (false for padding).
+    pub key_is_real: Vec<bool>,
+    pub weights: Array2<f64>,
+    pub output: Array2<f64>,
+}
+
+impl SequenceTrace {
+    /// Sequence `b` of `trace` (clamped to the batch), labelled with `labels`.
+    pub fn new(trace: &Trace, b: usize, labels: Vec<String>) -> Self {
+        let b = b.min(trace.x.dim().0.saturating_sub(1));
+        let take = |a: &Array3<f64>| a.index_axis(Axis(0), b).to_owned();
+        Self {
+            sequence: b,
+            labels,
+            x: take(&trace.x),
+            w_q: trace.head.w_q.clone(),
+            w_k: trace.head.w_k.clone(),
+            w_v: trace.head.w_v.clone(),
+            q: take(&trace.q),
+            k: take(&trace.k),
+            v: take(&trace.v),
+            scores: take(&trace.scores),
+            scaled: take(&trace.scaled),
+            scale_factor: trace.scale_factor,
+            allowed: trace.allowed.index_axis(Axis(0), b).to_owned(),
+            key_is_real: trace.key_is_real.row(b).to_vec(),
+            weights: take(&trace.weights),
+            output: take(&trace.output),
+        }
+    }
+
+    /// Number of tokens T.
+    pub fn len(&self) -> usize {
+        self.x.nrows()
+    }
+
+    /// True when there is no token (never, for a trace the core produced).
+    pub fn is_empty(&self) -> bool {
+        self.x.nrows() == 0
+    }
+
+    /// d_k, the width of Q and K.
+    pub fn d_k(&self) -> usize {
+        self.q.ncols()
+    }
+}
+
+#[cfg(test)]
+mod tests;

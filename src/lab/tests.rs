@@ -1,0 +1,153 @@
+use super::*;
+use attention_core::presets::sentence;
+
+fn assert_runs(scenario: &Scenario) {
+    let trace = scenario.run().expect("an edited scenario always runs");
+    let t = scenario.x.dim().1;
+    assert_eq!(token_labels(scenario).len(), t);
+    assert_eq!(trace.weights.dim(), (scenario.x.dim().0, t, t));
+}
+
+#[test]
+fn adding_and_removing_tokens_keeps_shapes_consistent() {
+    let mut s = sentence();
+    add_token(&mut s, "很", 9).unwrap();
+    assert_eq!(token_labels(&s), ["我", "喜欢", "打", "篮球", "很"]);
+    assert_runs(&s);
+    // The old rows are untouched.
+    assert_eq!(s.x.slice(s![0, ..4, ..]), sentence().x.slice(s![0, .., ..]));
+    remove_token(&mut s, 1).unwrap();
+    assert_eq!(token_labels(&s), ["我", "打", "篮球", "很"]);
+    assert_eq!(s.x.slice(s![0, 1, ..]), sentence().x.slice(s![0, 2, ..]));
+    assert_runs(&s);
+}
+
+#[test]
+fn token_count_stays_between_1_and_16() {
+    let mut s = sentence();
+    while s.x.dim().1 < MAX_TOKENS {
+        add_token(&mut s, "x", 1).unwrap();
+    }
+    let before = s.clone();
+    assert_eq!(add_token(&mut s, "y", 1), Err(LabError::TooManyTokens));
+    assert_eq!(s, before);
+    while s.x.dim().1 > 1 {
+        remove_token(&mut s, 0).unwrap();
+    }
+    assert_eq!(remove_token(&mut s, 0), Err(LabError::LastToken));
+    assert_runs(&s);
+}
+
+#[test]
+fn labels_must_be_1_to_32_characters() {
+    let mut s = sentence();
+    assert_eq!(rename_token(&mut s, 0, "   "), Err(LabError::BadLabel));
+    assert_eq!(
+        rename_token(&mut s, 0, &"长".repeat(33)),
+        Err(LabError::BadLabel)
+    );
+    assert_eq!(rename_token(&mut s, 9, "a"), Err(LabError::OutOfRange));
+    assert_eq!(s, sentence());
+    rename_token(&mut s, 0, " 你 ").unwrap();
+    assert_eq!(token_labels(&s)[0], "你");
+}
+
+#[test]
+fn resizing_keeps_the_overlap_and_the_head_runnable() {
+    let mut s = sentence();
+    set_d_model(&mut s, 6, 3).unwrap();
+    assert_eq!(s.x.dim(), (1, 4, 6));
+    assert_eq!(s.head.w_q.dim(), (6, 4));
+    assert_eq!(s.x.slice(s![0, .., ..4]), sentence().x.slice(s![0, .., ..]));
+    set_d_k(&mut s, 2, 3).unwrap();
+    assert_eq!(s.head.w_k.dim(), (6, 2));
+    assert_eq!(s.head.w_v.dim(), (6, 2));
+    assert_eq!(
+        s.head.w_q.slice(s![..4, ..]),
+        sentence().head.w_q.slice(s![.., ..2])
+    );
+    assert_runs(&s);
+    for bad in [0, 1, 17] {
+        assert_eq!(set_d_k(&mut s, bad, 1), Err(LabError::BadSize(bad)));
+        assert_eq!(set_d_model(&mut s, bad, 1), Err(LabError::BadSize(bad)));
+    }
+}
+
+#[test]
+fn entries_are_set_in_the_right_matrix_and_checked() {
+    let mut s = sentence();
+    set_entry(&mut s, Editable::WK, 0, (1, 2), 0.75).unwrap();
+    assert_eq!(s.head.w_k[[1, 2]], 0.75);
+    set_entry(&mut s, Editable::X, 0, (3, 0), -2.5).unwrap();
+    assert_eq!(s.x[[0, 3, 0]], -2.5);
+    let before = s.clone();
+    assert_eq!(
+        set_entry(&mut s, Editable::WV, 0, (9, 0), 1.0),
+        Err(LabError::OutOfRange)
+    );
+    assert!(matches!(
+        set_entry(&mut s, Editable::WQ, 0, (0, 0), f64::NAN),
+        Err(LabError::NotANumber(_))
+    ));
+    assert_eq!(s, before);
+}
+
+#[test]
+fn typed_numbers_accept_common_spellings_and_refuse_the_rest() {
+    assert_eq!(parse_number(" 0.5 "), Ok(0.5));
+    assert_eq!(parse_number("\u{2212}1.25"), Ok(-1.25));
+    assert_eq!(parse_number("0,3"), Ok(0.3));
+    for bad in ["", "abc", "NaN", "1e999", "inf"] {
+        assert!(
+            matches!(parse_number(bad), Err(LabError::NotANumber(_))),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn padding_toggles_make_exact_zero_weights() {
+    let mut s = sentence();
+    toggle_padding(&mut s, 0, 2).unwrap();
+    let trace = s.run().unwrap();
+    for i in 0..4 {
+        assert_eq!(trace.weights[[0, i, 2]], 0.0);
+    }
+    toggle_padding(&mut s, 0, 2).unwrap();
+    assert_eq!(s.run().unwrap().weights, sentence().run().unwrap().weights);
+    assert_eq!(toggle_padding(&mut s, 0, 4), Err(LabError::OutOfRange));
+}
+
+#[test]
+fn randomizing_is_reproducible_from_the_seed() {
+    let (mut a, mut b) = (sentence(), sentence());
+    randomize_weights(&mut a, 42);
+    randomize_weights(&mut b, 42);
+    assert_eq!(a, b);
+    assert_ne!(a.head, sentence().head);
+    randomize_weights(&mut b, 43);
+    assert_ne!(a.head, b.head);
+    assert_eq!(a.head.w_q.dim(), sentence().head.w_q.dim());
+    // Two decimals, so they can be read and typed.
+    assert!(a
+        .head
+        .w_q
+        .iter()
+        .all(|v| (v * 100.0 - (v * 100.0).round()).abs() < 1e-9));
+}
+
+#[test]
+fn a_sequence_trace_is_the_slice_of_the_batch() {
+    let mut s = sentence();
+    toggle_padding(&mut s, 0, 3).unwrap();
+    let trace = s.run().unwrap();
+    let view = SequenceTrace::new(&trace, 0, token_labels(&s));
+    assert_eq!(view.len(), 4);
+    assert_eq!(view.d_k(), 4);
+    assert_eq!(view.weights, trace.weights.index_axis(Axis(0), 0));
+    assert_eq!(view.scaled, trace.scaled.index_axis(Axis(0), 0));
+    assert_eq!(view.key_is_real, [true, true, true, false]);
+    assert!(!view.allowed[[0, 3]]);
+    // A sequence past the batch is clamped, never a panic.
+    assert_eq!(SequenceTrace::new(&trace, 7, vec![]).sequence, 0);
+}
