@@ -1,9 +1,44 @@
 //! The learner's controls: tokens, sizes, masks, scaling and random weights.
+//! Every edit goes through [`crate::lab`]; a refused edit leaves the scenario
+//! as it was and shows why.
 
+mod settings;
+mod tokens;
+
+use crate::i18n::{controls as text, tr, LangContext};
+use crate::lab::LabError;
 use leptos::prelude::*;
+use settings::Settings;
+use tokens::Tokens;
+
+/// The message of the last refused edit, shared by the controls.
+#[derive(Clone, Copy)]
+pub struct EditNotice(pub RwSignal<Option<LabError>>);
 
 /// All controls that edit the scenario.
 #[component]
 pub fn Controls() -> impl IntoView {
-    view! { <section class="card controls" data-testid="controls"></section> }
+    let notice = RwSignal::new(None::<LabError>);
+    provide_context(EditNotice(notice));
+    let LangContext(lang) = expect_context::<LangContext>();
+    view! {
+        <section class="card controls" data-testid="controls">
+            <h2>{tr(text::CONTROLS_TITLE)}</h2>
+            <Tokens />
+            <Settings />
+            {move || {
+                notice
+                    .get()
+                    .map(|error| {
+                        let (msg, detail) = text::lab_error(&error);
+                        view! {
+                            <p class="problem" role="alert" data-testid="notice">
+                                {move || msg.get(lang.get())}
+                                {detail}
+                            </p>
+                        }
+                    })
+            }}
+        </section>
+    }
 }

@@ -3,7 +3,7 @@
 
 pub mod dot_products;
 pub mod fusion;
+pub mod legend;
 pub mod matrix;
 pub mod projection;
 pub mod softmax;
-pub mod weights_heatmap;

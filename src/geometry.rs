@@ -2,7 +2,11 @@
 //! and how a number is printed. Components only turn these into SVG, so all of
 //! it is tested natively.
 
+pub mod bars;
 pub mod colour;
+pub mod dot_text;
 pub mod extent;
+pub mod flow;
 pub mod format;
 pub mod grid;
+pub mod softmax_text;

@@ -3,6 +3,9 @@
 
 use leptos::prelude::*;
 
+pub mod controls;
+pub mod projection;
+
 /// The interface language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -98,4 +101,116 @@ pub const INPUT_PROBLEM: Msg = Msg {
 pub const SHOW_AS_TABLES: Msg = Msg {
     zh: "以表格显示",
     en: "Show as tables",
+};
+
+// Diagram 2 (dot products) and diagram 3 (softmax).
+pub const SCORES_TITLE: Msg = Msg {
+    zh: "② 打分：α = QKᵀ / √d_k",
+    en: "② Scores: α = QKᵀ / √d_k",
+};
+pub const SCORES_EXPLAINED: Msg = Msg {
+    zh: "每一格是查询行 Q_i 与键行 K_j 的点积再除以 √d_k：越大表示越匹配。点一个格子，看它是怎么算出来的。",
+    en: "Each cell is the dot product of query row Q_i and key row K_j, divided by √d_k: the larger, the better they match. Select a cell to see it worked out.",
+};
+pub const SCORES_ARIA: Msg = Msg {
+    zh: "缩放后的打分热力图：行是查询词，列是键词",
+    en: "Heatmap of the scaled scores: rows are queries, columns are keys",
+};
+pub const SCORES_LEGEND: Msg = Msg {
+    zh: "打分",
+    en: "Score",
+};
+pub const SCORES_LEGEND_ARIA: Msg = Msg {
+    zh: "打分的颜色刻度：蓝色为负，白色为零，红色为正",
+    en: "Colour scale of the scores: blue is negative, white is zero, red is positive",
+};
+pub const Q_ROW_ARIA: Msg = Msg {
+    zh: "参与相乘的查询行 Q_i",
+    en: "The query row Q_i being multiplied",
+};
+pub const K_ROW_ARIA: Msg = Msg {
+    zh: "参与相乘的键行 K_j",
+    en: "The key row K_j being multiplied",
+};
+pub const SCALING_OFF: Msg = Msg {
+    zh: "缩放已关闭：打分就是点积本身。",
+    en: "Scaling is off: the score is the dot product itself.",
+};
+pub const SCORE_MASKED: Msg = Msg {
+    zh: "这个键被遮盖了：softmax 会忽略这个打分，它的权重正好是 0。",
+    en: "This key is masked: softmax ignores this score, and its weight is exactly 0.",
+};
+pub const SOFTMAX_TITLE: Msg = Msg {
+    zh: "③ 归一化：α′ = softmax(α)",
+    en: "③ Softmax: α′ = softmax(α)",
+};
+pub const SOFTMAX_EXPLAINED: Msg = Msg {
+    zh: "softmax 把查询词的一行打分变成权重：每个键取 e 的打分次方，再除以这一行的总和，所以权重都在 0 到 1 之间，加起来等于 1。",
+    en: "Softmax turns a query's row of scores into weights: e to the power of each key's score, divided by the row's total, so every weight lies between 0 and 1 and they add up to 1.",
+};
+pub const BARS_ARIA: Msg = Msg {
+    zh: "所选查询词的注意力权重柱状图，每个键一根柱子",
+    en: "Bar chart of the selected query's attention weights, one bar per key",
+};
+pub const BARS_CAPTION: Msg = Msg {
+    zh: "所选查询词",
+    en: "Selected query",
+};
+pub const BARS_HINT: Msg = Msg {
+    zh: "把指针移到柱子上（或用 Tab 键聚焦），看它的 softmax 算式。",
+    en: "Point at a bar (or focus it with Tab) to see its softmax worked out.",
+};
+pub const WEIGHT_MASKED: Msg = Msg {
+    zh: "这个键被遮盖了：它不参与求和，权重正好是 0。",
+    en: "This key is masked: it is left out of the sum, and its weight is exactly 0.",
+};
+pub const SUM_OVER_ALLOWED: Msg = Msg {
+    zh: "Σₖ 只对没有被遮盖的键求和。",
+    en: "Σₖ runs over the keys that are not masked.",
+};
+pub const SOFTMAX_SHIFTED: Msg = Msg {
+    zh: "这些打分很大，e^α 会溢出，所以分子和分母同时除以 e^m（m 是这一行最大的打分）；权重不变。",
+    en: "These scores are so large that e^α would overflow, so top and bottom are both divided by e^m (m is the row's largest score); the weight is unchanged.",
+};
+pub const ROW_SUMS_ARIA: Msg = Msg {
+    zh: "每个查询词的权重之和",
+    en: "The sum of each query's weights",
+};
+pub const WEIGHTS_LEGEND_ARIA: Msg = Msg {
+    zh: "权重的颜色刻度，从 0 到 1",
+    en: "Colour scale of the weights, from 0 to 1",
+};
+
+// Diagram 4, the fusion B_i = Σ_j α′_ij V_j.
+pub const FUSION_TITLE: Msg = Msg {
+    zh: "④ 融合：B_i = Σ_j α′_ij V_j",
+    en: "④ Fusion: B_i = Σ_j α′_ij V_j",
+};
+pub const FUSION_EXPLAINED: Msg = Msg {
+    zh: "每个值向量 V_j 乘上权重 α′_ij 流入输出 B_i（线越粗权重越大）；柱子把各个词对 B_i 每个分量的贡献叠在一起。",
+    en: "Each value row V_j, scaled by its weight α′_ij, flows into the output B_i (thicker means heavier); each bar stacks what every token adds to one component of B_i.",
+};
+pub const FUSION_ARIA: Msg = Msg {
+    zh: "融合图：每个值向量按注意力权重流入所选词的输出 B_i，每个分量的柱子按词叠加各自的贡献",
+    en: "Fusion diagram: every value row flows into the selected token's output B_i in proportion to its attention weight; each component's bar stacks every token's contribution",
+};
+pub const FUSION_HINT: Msg = Msg {
+    zh: "把指针移到某个分量的柱子上（或用 Tab 键选中、或轻点），查看它的求和算式。",
+    en: "Point at a component's bar (or Tab to it, or tap it) to see its sum written out.",
+};
+pub const FUSION_LEGEND: Msg = Msg {
+    zh: "词的颜色：",
+    en: "Token colours:",
+};
+pub const FUSION_MASKED: Msg = Msg {
+    zh: "已屏蔽",
+    en: "masked",
+};
+pub const FUSION_OUTPUT_TITLE: Msg = Msg {
+    zh: "输出矩阵 B = α′V（点击一行选中那个词）",
+    en: "Output matrix B = α′V (click a row to select its token)",
+};
+pub const FUSION_OUTPUT_ARIA: Msg = Msg {
+    zh: "输出矩阵 B 热力图：每行是一个词的输出",
+    en: "Heatmap of the output matrix B: one row per token",
 };

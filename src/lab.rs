@@ -198,6 +198,40 @@ pub fn set_entry(
     Ok(())
 }
 
+/// The value of one entry, if it exists.
+pub fn entry(
+    scenario: &Scenario,
+    matrix: Editable,
+    sequence: usize,
+    (row, col): (usize, usize),
+) -> Option<f64> {
+    match matrix {
+        Editable::X => scenario.x.get([sequence, row, col]),
+        Editable::WQ => scenario.head.w_q.get([row, col]),
+        Editable::WK => scenario.head.w_k.get([row, col]),
+        Editable::WV => scenario.head.w_v.get([row, col]),
+    }
+    .copied()
+}
+
+/// Moves one entry by `delta` and rounds it to two decimals, as a drag does.
+pub fn nudge_entry(
+    scenario: &mut Scenario,
+    matrix: Editable,
+    sequence: usize,
+    cell: (usize, usize),
+    delta: f64,
+) -> Result<(), LabError> {
+    let value = entry(scenario, matrix, sequence, cell).ok_or(LabError::OutOfRange)?;
+    set_entry(
+        scenario,
+        matrix,
+        sequence,
+        cell,
+        ((value + delta) * 100.0).round() / 100.0,
+    )
+}
+
 /// Toggles whether key `index` of `sequence` is padding.
 pub fn toggle_padding(
     scenario: &mut Scenario,

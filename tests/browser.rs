@@ -2,6 +2,8 @@
 //! app in a real page and compare its DOM with attention-core's trace.
 #![cfg(target_arch = "wasm32")]
 
+#[path = "browser/interaction.rs"]
+mod interaction;
 #[path = "browser/page.rs"]
 mod page;
 

@@ -1,9 +1,66 @@
 //! Diagram 2: the score matrix QKᵀ/√d_k, with one dot product expanded term by term.
 
+mod expansion;
+
+use crate::app::{Focus, LabView};
+use crate::diagrams::legend::ColourLegend;
+use crate::diagrams::matrix::{MatrixGrid, Palette};
+use crate::geometry::extent::symmetric_extent;
+use crate::i18n::{self, tr};
+use expansion::Expansion;
 use leptos::prelude::*;
 
 /// The T×T scaled scores; selecting a cell expands its dot product.
 #[component]
 pub fn DotProducts() -> impl IntoView {
-    view! { <section class="card" data-diagram="dot-products"></section> }
+    let LabView(view) = expect_context::<LabView>();
+    let focus = expect_context::<Focus>();
+    let scaled = Memo::new(move |_| {
+        view.with(|v| v.as_ref().map(|t| t.scaled.clone()))
+            .unwrap_or_default()
+    });
+    let labels = Memo::new(move |_| {
+        view.with(|v| v.as_ref().map(|t| t.labels.clone()))
+            .unwrap_or_default()
+    });
+    let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));
+    // The legend must span the same range as the heatmap, which colours by this extent.
+    let extent = Memo::new(move |_| scaled.with(symmetric_extent));
+    let select = Callback::new(move |(i, j): (usize, usize)| {
+        focus.query.set(i);
+        focus.key.set(j);
+    });
+
+    view! {
+        <section class="card" data-diagram="dot-products">
+            <h2>{tr(i18n::SCORES_TITLE)}</h2>
+            <p class="explain">{tr(i18n::SCORES_EXPLAINED)}</p>
+            <Show when=move || view.with(Option::is_some)>
+                <div class="diagram-pair">
+                    <div class="scroll">
+                        <MatrixGrid
+                            testid="scores"
+                            aria=i18n::SCORES_ARIA
+                            values=scaled
+                            row_labels=labels
+                            col_labels=labels
+                            palette=Palette::Signed
+                            highlight_rows=Signal::derive(move || vec![focus.query.get()])
+                            highlight_cols=Signal::derive(move || vec![focus.key.get()])
+                            masked=allowed
+                            on_select=select
+                        />
+                        <ColourLegend
+                            testid="scores-legend"
+                            palette=Palette::Signed
+                            extent=extent
+                            title=i18n::SCORES_LEGEND
+                            aria=i18n::SCORES_LEGEND_ARIA
+                        />
+                    </div>
+                    <Expansion />
+                </div>
+            </Show>
+        </section>
+    }
 }

@@ -31,6 +31,16 @@ impl Palette {
     }
 }
 
+/// One matrix of the shown sequence as a memoised signal, empty while the
+/// scenario cannot be computed. Memoised so each cell's read is a cheap borrow.
+pub fn view_matrix(
+    view: Memo<Option<crate::lab::SequenceTrace>>,
+    pick: impl Fn(&crate::lab::SequenceTrace) -> &Array2<f64> + Send + Sync + 'static,
+) -> Signal<Array2<f64>> {
+    Memo::new(move |_| view.with(|v| v.as_ref().map(|v| pick(v).clone()).unwrap_or_default()))
+        .into()
+}
+
 /// A matrix heatmap with row and column labels. Each cell is a `<rect>` with
 /// `data-row`, `data-col` and `data-value` (full precision).
 #[component]
@@ -65,12 +75,18 @@ pub fn MatrixGrid(
     /// Called when a cell is clicked, or Enter or Space is pressed on it.
     #[prop(optional)]
     on_select: Option<Callback<(usize, usize)>>,
+    /// Called while a cell is dragged vertically, with the pointer's movement
+    /// in pixels since the last call (positive is downward).
+    #[prop(optional)]
+    on_drag: Option<Callback<((usize, usize), f64)>>,
 ) -> impl IntoView {
     let lang = expect_context::<crate::i18n::LangContext>().0;
     let shape = Memo::new(move |_| values.with(Array2::dim));
     let extent = Memo::new(move |_| values.with(symmetric_extent));
     let labels = Memo::new(move |_| (row_labels.get(), col_labels.get()));
     let interactive = on_hover.is_some() || on_select.is_some();
+    // The cell being dragged and the pointer's last y, between pointer events.
+    let dragging = StoredValue::new(None::<((usize, usize), f64)>);
 
     let cell = move |r: usize, c: usize, grid: Grid| {
         let rect = grid.cell_rect(r, c);
@@ -97,6 +113,7 @@ pub fn MatrixGrid(
                 <rect
                     class="cell"
                     class:masked=is_masked
+                    class:draggable=on_drag.is_some()
                     x=rect.x y=rect.y width=rect.width height=rect.height
                     fill=move || fill().hex()
                     data-row=r data-col=c
@@ -108,6 +125,28 @@ pub fn MatrixGrid(
                     on:focus=move |_| hover(Some((r, c)))
                     on:blur=move |_| hover(None)
                     on:click=move |_| select()
+                    on:pointerdown=move |e| {
+                        if on_drag.is_some() {
+                            // Capture keeps the drag going when the pointer leaves the cell.
+                            if let Some(target) = e.target() {
+                                use leptos::wasm_bindgen::JsCast;
+                                if let Ok(element) = target.dyn_into::<web_sys::Element>() {
+                                    let _ = element.set_pointer_capture(e.pointer_id());
+                                }
+                            }
+                            dragging.set_value(Some(((r, c), f64::from(e.client_y()))));
+                        }
+                    }
+                    on:pointermove=move |e| {
+                        if let (Some(callback), Some((cell, last_y))) = (on_drag, dragging.get_value()) {
+                            let y = f64::from(e.client_y());
+                            if (e.buttons() & 1) == 1 && y != last_y {
+                                dragging.set_value(Some((cell, y)));
+                                callback.run((cell, y - last_y));
+                            }
+                        }
+                    }
+                    on:pointerup=move |_| dragging.set_value(None)
                     on:keydown=move |e| {
                         if e.key() == "Enter" || e.key() == " " {
                             e.prevent_default();

@@ -1,9 +1,222 @@
 //! Diagram 1: the projections Q = XW_Q, K = XW_K and V = XW_V.
 
-use leptos::prelude::*;
+mod editor;
 
-/// X times each W gives Q, K and V; hovering a result cell explains it.
+use crate::app::{Focus, LabScenario, LabView};
+use crate::diagrams::matrix::{view_matrix, MatrixGrid, Palette};
+use crate::geometry::format::{subscript, sum_of_products};
+use crate::i18n::{projection as text, tr, Msg};
+use crate::lab::{self, Editable, SequenceTrace};
+use editor::CellEditor;
+use leptos::prelude::*;
+use ndarray::Array2;
+
+/// Which result matrix a hovered cell belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Product {
+    Q,
+    K,
+    V,
+}
+
+impl Product {
+    fn name(self) -> &'static str {
+        match self {
+            Product::Q => "Q",
+            Product::K => "K",
+            Product::V => "V",
+        }
+    }
+
+    fn weights(self, view: &SequenceTrace) -> &Array2<f64> {
+        match self {
+            Product::Q => &view.w_q,
+            Product::K => &view.w_k,
+            Product::V => &view.w_v,
+        }
+    }
+
+    fn result(self, view: &SequenceTrace) -> &Array2<f64> {
+        match self {
+            Product::Q => &view.q,
+            Product::K => &view.k,
+            Product::V => &view.v,
+        }
+    }
+}
+
+/// `Q₂,₃ = X₂ · W_Q[:,3] = 0.31×1.20 + … = 1.73`: how one cell of Q, K or V is made.
+fn explain_cell(
+    view: &SequenceTrace,
+    product: Product,
+    (row, col): (usize, usize),
+) -> Option<String> {
+    // Checking the result's shape first keeps the row and column lookups in range.
+    product.result(view).get((row, col))?;
+    let x_row = view.x.row(row);
+    let w_col = product.weights(view).column(col);
+    Some(format!(
+        "{name}{r},{c} = X{r} · W_{name}[:, {column}] = {sum}",
+        name = product.name(),
+        r = subscript(row + 1),
+        c = subscript(col + 1),
+        column = col + 1,
+        sum = sum_of_products(&x_row.to_vec(), &w_col.to_vec(), 8),
+    ))
+}
+
+fn numbered(n: usize) -> Vec<String> {
+    (1..=n).map(|i| i.to_string()).collect()
+}
+
+/// X times each W gives Q, K and V; hovering a result cell explains it, and
+/// the cells of X and the W matrices can be edited.
 #[component]
 pub fn Projection() -> impl IntoView {
-    view! { <section class="card" data-diagram="projection"></section> }
+    let LabView(view) = expect_context::<LabView>();
+    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let focus = expect_context::<Focus>();
+    let hovered = RwSignal::new(None::<(Product, usize, usize)>);
+    let editing = RwSignal::new(None::<(Editable, usize, usize)>);
+
+    let tokens = Signal::from(Memo::new(move |_| {
+        view.with(|v| v.as_ref().map(|v| v.labels.clone()).unwrap_or_default())
+    }));
+    let features = Signal::from(Memo::new(move |_| {
+        numbered(view.with(|v| v.as_ref().map_or(0, |v| v.x.ncols())))
+    }));
+    let columns = Signal::from(Memo::new(move |_| {
+        numbered(view.with(|v| v.as_ref().map_or(0, SequenceTrace::d_k)))
+    }));
+
+    // X's row lights up for the hovered result cell's token, or else the selected query.
+    let x_rows = Signal::derive(move || match hovered.get() {
+        Some((_, row, _)) => vec![row],
+        None => vec![focus.query.get()],
+    });
+    let w_cols = move |product: Product| {
+        Signal::derive(move || match hovered.get() {
+            Some((p, _, col)) if p == product => vec![col],
+            _ => vec![],
+        })
+    };
+    let result_rows = move |product: Product| {
+        Signal::derive(move || match hovered.get() {
+            Some((p, row, _)) if p == product => vec![row],
+            Some(_) => vec![],
+            None => vec![focus.query.get()],
+        })
+    };
+    let hover = move |product: Product| {
+        Callback::new(move |cell: Option<(usize, usize)>| {
+            let next = cell.map(|(r, c)| (product, r, c));
+            if hovered.get_untracked() != next {
+                hovered.set(next);
+            }
+        })
+    };
+    let edit = move |which: Editable| {
+        Callback::new(move |(r, c): (usize, usize)| editing.set(Some((which, r, c))))
+    };
+    let drag = move |which: Editable| {
+        Callback::new(move |(cell, dy): ((usize, usize), f64)| {
+            let sequence = focus.sequence.get_untracked();
+            // 100 pixels of drag move a number by 1; upward increases it.
+            scenario.update(|s| {
+                let _ = lab::nudge_entry(s, which, sequence, cell, -dy / 100.0);
+            });
+        })
+    };
+    let weight_row = move |label: &'static str, aria: Msg, which: Editable, product: Product| {
+        view! {
+            <div class="projection-step">
+                <span class="operator">"×"</span>
+                <figure>
+                    <figcaption>{label}</figcaption>
+                    <MatrixGrid
+                        testid=match product { Product::Q => "w-q", Product::K => "w-k", Product::V => "w-v" }
+                        aria=aria
+                        values=view_matrix(view, move |v| product.weights(v))
+                        row_labels=features
+                        col_labels=columns
+                        palette=Palette::Signed
+                        highlight_cols=w_cols(product)
+                        on_select=edit(which)
+                        on_drag=drag(which)
+                    />
+                </figure>
+                <span class="operator">"="</span>
+                <figure>
+                    <figcaption>{product.name()}</figcaption>
+                    <MatrixGrid
+                        testid=match product { Product::Q => "q", Product::K => "k", Product::V => "v" }
+                        aria=match product { Product::Q => text::Q_ARIA, Product::K => text::K_ARIA, Product::V => text::V_ARIA }
+                        values=view_matrix(view, move |v| product.result(v))
+                        row_labels=tokens
+                        col_labels=columns
+                        palette=Palette::Signed
+                        highlight_rows=result_rows(product)
+                        on_hover=hover(product)
+                    />
+                </figure>
+            </div>
+        }
+    };
+    let explanation = move || {
+        hovered.get().and_then(|(p, r, c)| {
+            view.with(|v| v.as_ref().and_then(|v| explain_cell(v, p, (r, c))))
+        })
+    };
+
+    view! {
+        <section class="card" data-diagram="projection">
+            <h2>{tr(text::TITLE)}</h2>
+            <p class="explain">{tr(text::EXPLAIN)}</p>
+            <div class="scroll">
+                <div class="projection">
+                    <figure>
+                        <figcaption>"X"</figcaption>
+                        <MatrixGrid
+                            testid="x"
+                            aria=text::X_ARIA
+                            values=view_matrix(view, |v| &v.x)
+                            row_labels=tokens
+                            col_labels=features
+                            palette=Palette::Signed
+                            highlight_rows=x_rows
+                            on_select=edit(Editable::X)
+                            on_drag=drag(Editable::X)
+                        />
+                    </figure>
+                    <div class="projection-steps">
+                        {weight_row("W_Q", text::W_Q_ARIA, Editable::WQ, Product::Q)}
+                        {weight_row("W_K", text::W_K_ARIA, Editable::WK, Product::K)}
+                        {weight_row("W_V", text::W_V_ARIA, Editable::WV, Product::V)}
+                    </div>
+                </div>
+            </div>
+            <p class="formula" data-testid="projection-explain" aria-live="polite">
+                {move || explanation().unwrap_or_else(|| tr(text::HINT)().to_string())}
+            </p>
+            <CellEditor editing=editing />
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use attention_core::presets::sentence;
+
+    #[test]
+    fn a_cell_is_explained_with_its_own_numbers() {
+        let s = sentence();
+        let trace = s.run().unwrap();
+        let view = SequenceTrace::new(&trace, 0, lab::token_labels(&s));
+        let text = explain_cell(&view, Product::K, (1, 2)).unwrap();
+        assert!(text.starts_with("K₂,₃ = X₂ · W_K[:, 3] = "), "{text}");
+        let total = crate::geometry::format::two_decimals(view.k[[1, 2]]);
+        assert!(text.ends_with(&format!("= {total}")), "{text}");
+        assert_eq!(explain_cell(&view, Product::Q, (9, 0)), None);
+    }
 }

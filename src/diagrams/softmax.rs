@@ -1,16 +1,77 @@
-//! Diagram 3: softmax of the selected query's row as bars, beside the full weights matrix.
+//! Diagram 3: softmax of the selected query's row as bars, beside the full
+//! weights matrix with its row sums.
 
-use crate::diagrams::weights_heatmap::WeightsHeatmap;
+mod bars;
+mod formula;
+mod row_sums;
+
+use crate::app::{Focus, LabView};
+use crate::diagrams::legend::ColourLegend;
+use crate::diagrams::matrix::{MatrixGrid, Palette};
+use crate::i18n::{self, tr};
+use bars::SoftmaxBars;
 use leptos::prelude::*;
+use row_sums::RowSums;
 
 /// The softmax bars of query i and the weights heatmap with row sums.
 #[component]
 pub fn Softmax() -> impl IntoView {
+    let LabView(view) = expect_context::<LabView>();
+    let focus = expect_context::<Focus>();
+    let weights = Memo::new(move |_| {
+        view.with(|v| v.as_ref().map(|t| t.weights.clone()))
+            .unwrap_or_default()
+    });
+    let labels = Memo::new(move |_| {
+        view.with(|v| v.as_ref().map(|t| t.labels.clone()))
+            .unwrap_or_default()
+    });
+    let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));
+    // Summed here, not taken from the core, because the sums are the check
+    // that the learner can see: each row of α′ really adds up to 1.
+    let sums =
+        Memo::new(move |_| weights.with(|w| w.rows().into_iter().map(|r| r.sum()).collect()));
+    let select = Callback::new(move |(i, j): (usize, usize)| {
+        focus.query.set(i);
+        focus.key.set(j);
+    });
+
     view! {
         <section class="card" data-diagram="softmax">
-            <div class="scroll">
-                <WeightsHeatmap sequence=0 />
-            </div>
+            <h2>{tr(i18n::SOFTMAX_TITLE)}</h2>
+            <p class="explain">{tr(i18n::SOFTMAX_EXPLAINED)}</p>
+            <Show when=move || view.with(Option::is_some)>
+                <div class="diagram-pair">
+                    <SoftmaxBars />
+                    <div class="weights-side">
+                        <p class="caption">{tr(i18n::WEIGHTS_EXPLAINED)}</p>
+                        <div class="scroll">
+                            // The wrapper carries the "weights" test id so the grid's
+                            // cells and the row sums beside it are found together.
+                            <div class="weights-block" data-testid="weights">
+                                <MatrixGrid
+                                    testid="weights-grid"
+                                    aria=i18n::WEIGHTS_ARIA
+                                    values=weights
+                                    row_labels=labels
+                                    col_labels=labels
+                                    palette=Palette::Weight
+                                    highlight_rows=Signal::derive(move || vec![focus.query.get()])
+                                    masked=allowed
+                                    on_select=select
+                                />
+                                <RowSums sums=sums selected=focus.query />
+                            </div>
+                            <ColourLegend
+                                testid="weights-legend"
+                                palette=Palette::Weight
+                                title=i18n::LEGEND_WEIGHT
+                                aria=i18n::WEIGHTS_LEGEND_ARIA
+                            />
+                        </div>
+                    </div>
+                </div>
+            </Show>
         </section>
     }
 }

@@ -151,3 +151,17 @@ fn a_sequence_trace_is_the_slice_of_the_batch() {
     // A sequence past the batch is clamped, never a panic.
     assert_eq!(SequenceTrace::new(&trace, 7, vec![]).sequence, 0);
 }
+
+#[test]
+fn a_drag_nudges_an_entry_to_two_decimals() {
+    let mut s = sentence();
+    let before = entry(&s, Editable::WQ, 0, (0, 1)).unwrap();
+    nudge_entry(&mut s, Editable::WQ, 0, (0, 1), 0.123).unwrap();
+    let after = entry(&s, Editable::WQ, 0, (0, 1)).unwrap();
+    assert_eq!(after, ((before + 0.123) * 100.0).round() / 100.0);
+    assert_eq!(entry(&s, Editable::X, 0, (9, 9)), None);
+    assert_eq!(
+        nudge_entry(&mut s, Editable::X, 0, (9, 9), 1.0),
+        Err(LabError::OutOfRange)
+    );
+}

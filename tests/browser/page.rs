@@ -73,6 +73,77 @@ impl LabPage {
         settle().await;
     }
 
+    /// Clicks the `index`-th element with this data-testid (e.g. a token's pad toggle).
+    pub async fn click_nth(&self, testid: &str, index: usize) {
+        let element = self
+            .all(&format!("[data-testid={testid}]"))
+            .into_iter()
+            .nth(index)
+            .unwrap_or_else(|| panic!("no element {index} with data-testid={testid}"));
+        element.unchecked_into::<HtmlElement>().click();
+        settle().await;
+    }
+
+    /// Sets an input's value and fires the event the app listens to, as a user would.
+    pub async fn set_input(&self, testid: &str, value: &str, event: &str) {
+        let input = self
+            .all(&format!("[data-testid={testid}]"))
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("no input with data-testid={testid}"))
+            .unchecked_into::<web_sys::HtmlInputElement>();
+        input.set_value(value);
+        let event = web_sys::Event::new_with_event_init_dict(event, &{
+            let init = web_sys::EventInit::new();
+            init.set_bubbles(true);
+            init
+        })
+        .expect("event");
+        input.dispatch_event(&event).expect("dispatch");
+        settle().await;
+    }
+
+    /// The numbers in `data-value` of every element matching `selector`, in order.
+    pub fn values(&self, selector: &str) -> Vec<f64> {
+        self.all(selector)
+            .iter()
+            .filter_map(|e| e.get_attribute("data-value")?.parse().ok())
+            .collect()
+    }
+
+    /// The current value of an input, which the `value` attribute may not reflect.
+    pub fn input_value(&self, testid: &str) -> Option<String> {
+        self.all(&format!("[data-testid={testid}]"))
+            .into_iter()
+            .next()
+            .map(|e| e.unchecked_into::<web_sys::HtmlInputElement>().value())
+    }
+
+    /// Clicks cell (row, col) of a matrix diagram.
+    pub async fn click_cell(&self, testid: &str, row: usize, col: usize) {
+        let selector = format!("[data-testid={testid}] [data-row='{row}'][data-col='{col}']");
+        let cell = self
+            .all(&selector)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("no cell {selector}"));
+        let event = web_sys::Event::new_with_event_init_dict("click", &{
+            let init = web_sys::EventInit::new();
+            init.set_bubbles(true);
+            init
+        })
+        .expect("event");
+        cell.dispatch_event(&event).expect("dispatch");
+        settle().await;
+    }
+
+    /// An attribute of the first element matching `selector`.
+    pub fn attribute(&self, selector: &str, name: &str) -> Option<String> {
+        self.all(selector)
+            .first()
+            .and_then(|e| e.get_attribute(name))
+    }
+
     /// The `lang` attribute of the page's `<html>` element.
     pub fn document_lang(&self) -> String {
         leptos::prelude::document()

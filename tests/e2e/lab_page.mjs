@@ -5,6 +5,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,6 +24,13 @@ const TYPES = {
   '.json': 'application/json',
   '.png': 'image/png',
 };
+
+/** Runs the native attn-trace on a scenario and returns its trace. */
+export function runAttnTrace(scenario) {
+  const binary = process.env.ATTN_TRACE ?? path.resolve(here, '../../target/debug/attn-trace');
+  const out = execFileSync(binary, ['-'], { input: JSON.stringify(scenario) });
+  return JSON.parse(out.toString());
+}
 
 /** A static file server for dist/ under SUB_PATH, on a free loopback port. */
 export async function serveDist() {
@@ -101,6 +109,18 @@ export class LabPage {
   async rowSums(testid) {
     return this.page.$$eval(`[data-testid="${testid}"] [data-row-sum]`, (sums) =>
       sums.map((s) => Number(s.dataset.value)),
+    );
+  }
+
+  /** Moves a range slider to `value` and fires its input event, as dragging does. */
+  async setRange(testid, value) {
+    await this.page.$eval(
+      `[data-testid="${testid}"]`,
+      (el, v) => {
+        el.value = String(v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      value,
     );
   }
 

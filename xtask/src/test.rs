@@ -40,7 +40,15 @@ pub fn run_all() -> Result<(), String> {
         "browser",
     ]))?;
     dist::build_release()?;
-    sh::run(cmd("node").arg("--test").args(end_to_end_tests()?))?;
+    // The end-to-end tests check the page against the native core through attn-trace.
+    sh::run(cmd("cargo").args(["build", "-q", "--bin", "attn-trace"]))?;
+    let attn_trace = sh::root().join("target/debug/attn-trace");
+    sh::run(
+        cmd("node")
+            .arg("--test")
+            .args(end_to_end_tests()?)
+            .env("ATTN_TRACE", attn_trace),
+    )?;
     eprintln!("\nxtask: every check and test passed");
     Ok(())
 }

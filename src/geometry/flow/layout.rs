@@ -1,0 +1,207 @@
+//! Where each part of the fusion diagram sits: the T value rows V_j on the
+//! left, the output row B_i on the right with the connectors between them,
+//! and under B_i the stacked bars, one column per component, aligned with B_i's
+//! cells so each bar sits below the number it adds up to.
+
+use crate::geometry::grid::{Grid, Rect};
+
+/// Horizontal room for the connectors, in cells.
+const SPAN_CELLS: f64 = 3.0;
+/// Height of the bars' plotting range, in cells.
+const CHART_CELLS: f64 = 4.0;
+
+/// The fixed layout for T tokens and d_v components; it changes only with the
+/// shape and the labels, never with the numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FusionLayout {
+    /// The value rows: a T×d_v grid with token labels.
+    pub values: Grid,
+    /// Left edge of the output row B_i.
+    pub output_x: f64,
+    /// Top edge of the output row B_i.
+    pub output_y: f64,
+    /// Top of the bars' area, including the room for total labels.
+    pub chart_top: f64,
+    /// Height of the range the bars are scaled into.
+    pub chart_height: f64,
+    /// Room above and below that range for the printed totals.
+    pub chart_pad: f64,
+}
+
+impl FusionLayout {
+    /// The layout for `tokens` value rows of `components` cells each, with
+    /// room for labels of up to `longest_label` characters and a colour swatch.
+    pub fn new(tokens: usize, components: usize, cell: f64, longest_label: usize) -> Self {
+        // Two extra characters of label room hold the token's colour swatch.
+        let values = Grid::new(tokens, components, cell, longest_label + 2);
+        let (values_width, values_height) = values.size();
+        let pitch = cell + values.gap;
+        let rows_middle = values.label_height + (tokens as f64 * pitch - values.gap) / 2.0;
+        let output_y = rows_middle - cell / 2.0;
+        // Under B_i comes its caption, then the bars.
+        let caption_bottom = output_y + cell * 1.8;
+        Self {
+            values,
+            output_x: values_width + cell * SPAN_CELLS,
+            output_y,
+            chart_top: values_height.max(caption_bottom) + cell * 0.3,
+            chart_height: cell * CHART_CELLS,
+            chart_pad: cell * 0.6,
+        }
+    }
+
+    fn pitch(&self) -> f64 {
+        self.values.cell + self.values.gap
+    }
+
+    /// The cell of V_jc.
+    pub fn value_cell(&self, j: usize, c: usize) -> Rect {
+        self.values.cell_rect(j, c)
+    }
+
+    /// The small square in token j's colour, at the left of its label.
+    pub fn swatch(&self, j: usize) -> Rect {
+        let side = self.values.cell * 0.3;
+        let (_, y) = self.values.cell_rect(j, 0).centre();
+        Rect {
+            x: self.values.gap,
+            y: y - side / 2.0,
+            width: side,
+            height: side,
+        }
+    }
+
+    /// The cell of B_ic.
+    pub fn output_cell(&self, c: usize) -> Rect {
+        Rect {
+            x: self.output_x + c as f64 * self.pitch(),
+            y: self.output_y,
+            width: self.values.cell,
+            height: self.values.cell,
+        }
+    }
+
+    /// The anchor of component c's label above B_i, level with V's column labels.
+    pub fn output_col_label(&self, c: usize) -> (f64, f64) {
+        let (_, y) = self.values.col_label(0);
+        (self.output_cell(c).centre().0, y)
+    }
+
+    /// The anchor of the caption naming B_i, centred under its row.
+    pub fn output_caption(&self) -> (f64, f64) {
+        let components = self.values.cols.max(1);
+        let first = self.output_cell(0);
+        let last = self.output_cell(components - 1);
+        (
+            (first.x + last.x + last.width) / 2.0,
+            first.y + first.height + self.values.cell * 0.45,
+        )
+    }
+
+    /// Where connector j starts (right of V_j) and where every connector ends
+    /// (left of B_i): all of them meet at one point.
+    pub fn connector_ends(&self, j: usize) -> ((f64, f64), (f64, f64)) {
+        let last = self.values.cols.saturating_sub(1);
+        let row = self.values.cell_rect(j, last);
+        let gap = self.values.gap * 2.0;
+        let (_, from_y) = row.centre();
+        (
+            (row.x + row.width + gap, from_y),
+            (self.output_x - gap, self.output_y + self.values.cell / 2.0),
+        )
+    }
+
+    /// The bars' scaling range: its top y and its height.
+    pub fn chart_range(&self) -> (f64, f64) {
+        (self.chart_top + self.chart_pad, self.chart_height)
+    }
+
+    /// The horizontal extent (x, width) of component c's bar.
+    pub fn bar(&self, c: usize) -> (f64, f64) {
+        let cell = self.output_cell(c);
+        let width = cell.width * 0.5;
+        (cell.centre().0 - width / 2.0, width)
+    }
+
+    /// The whole column of component c under B_i: its pointer and focus target.
+    pub fn column(&self, c: usize) -> Rect {
+        let cell = self.output_cell(c);
+        Rect {
+            x: cell.x,
+            y: self.chart_top,
+            width: cell.width,
+            height: self.chart_height + 2.0 * self.chart_pad,
+        }
+    }
+
+    /// The horizontal extent (left, right) of the zero line under the bars.
+    pub fn zero_line(&self) -> (f64, f64) {
+        let last = self.output_cell(self.values.cols.saturating_sub(1));
+        (self.output_x - self.values.gap * 4.0, last.x + last.width)
+    }
+
+    /// The whole diagram's width and height, for the SVG viewBox.
+    pub fn size(&self) -> (f64, f64) {
+        let last = self.output_cell(self.values.cols.saturating_sub(1));
+        (
+            last.x + last.width + self.values.gap,
+            self.chart_top + self.chart_height + 2.0 * self.chart_pad,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inside(r: Rect, (w, h): (f64, f64)) -> bool {
+        // A hair of slack for rounding in sums taken in a different order.
+        r.x >= 0.0 && r.y >= 0.0 && r.x + r.width <= w + 1e-9 && r.y + r.height <= h + 1e-9
+    }
+
+    #[test]
+    fn everything_fits_and_the_parts_do_not_overlap() {
+        for (t, d) in [(1, 2), (4, 4), (16, 16), (2, 9)] {
+            let layout = FusionLayout::new(t, d, 36.0, 3);
+            let size = layout.size();
+            let right_of_values = layout.value_cell(0, d - 1).x + 36.0;
+            for c in 0..d {
+                assert!(inside(layout.output_cell(c), size));
+                assert!(inside(layout.column(c), size));
+                assert!(layout.output_cell(c).x > right_of_values);
+                assert!(layout.column(c).y > layout.output_cell(c).y + 36.0);
+                assert!(layout.column(c).y >= layout.value_cell(t - 1, 0).y + 36.0);
+            }
+            for j in 0..t {
+                assert!(inside(layout.value_cell(j, d - 1), size));
+                assert!(layout.swatch(j).x + layout.swatch(j).width < layout.values.row_label(j).0);
+            }
+        }
+    }
+
+    #[test]
+    fn connectors_run_rightward_from_each_row_to_one_point() {
+        let layout = FusionLayout::new(3, 4, 36.0, 2);
+        let ends: Vec<_> = (0..3).map(|j| layout.connector_ends(j)).collect();
+        for (j, (from, to)) in ends.iter().enumerate() {
+            assert!(from.0 < to.0);
+            assert_eq!(from.1, layout.value_cell(j, 0).centre().1);
+            assert_eq!(*to, ends[0].1);
+        }
+        // B_i is level with the middle value row.
+        assert_eq!(ends[0].1 .1, layout.value_cell(1, 0).centre().1);
+    }
+
+    #[test]
+    fn each_bar_sits_centred_under_its_output_cell() {
+        let layout = FusionLayout::new(4, 3, 40.0, 2);
+        for c in 0..3 {
+            let (x, width) = layout.bar(c);
+            let cell = layout.output_cell(c);
+            assert!((x + width / 2.0 - cell.centre().0).abs() < 1e-9);
+            assert!(x > cell.x && x + width < cell.x + cell.width);
+        }
+        let (top, height) = layout.chart_range();
+        assert!(top > layout.chart_top && top + height < layout.size().1);
+    }
+}

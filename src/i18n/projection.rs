@@ -1,0 +1,52 @@
+//! Strings of the projection diagram and the cell editor.
+
+use super::Msg;
+
+pub const TITLE: Msg = Msg {
+    zh: "① 投影：Q = XW_Q，K = XW_K，V = XW_V",
+    en: "① Projection: Q = XW_Q, K = XW_K, V = XW_V",
+};
+pub const EXPLAIN: Msg = Msg {
+    zh: "每个词的向量乘上三个可学习的矩阵，得到它的查询 Q（我在找什么）、键 K（我能被怎样匹配）和值 V（我能提供什么）。",
+    en: "Each token's vector is multiplied by three learned matrices, giving its query Q (what am I looking for), key K (what can I be matched on) and value V (what I contribute).",
+};
+pub const HINT: Msg = Msg {
+    zh: "把鼠标移到 Q、K、V 的格子上（或用 Tab 键聚焦），看看它是怎么算出来的。点 X 或 W 的格子可以修改数字，也可以上下拖动。",
+    en: "Hover or focus a cell of Q, K or V to see how it is made. Click a cell of X or W to type a new number, or drag it up and down.",
+};
+pub const X_ARIA: Msg = Msg {
+    zh: "输入矩阵 X：每行是一个词的向量",
+    en: "Input matrix X: one row per token",
+};
+pub const W_Q_ARIA: Msg = Msg {
+    zh: "查询权重矩阵 W_Q",
+    en: "Query weight matrix W_Q",
+};
+pub const W_K_ARIA: Msg = Msg {
+    zh: "键权重矩阵 W_K",
+    en: "Key weight matrix W_K",
+};
+pub const W_V_ARIA: Msg = Msg {
+    zh: "值权重矩阵 W_V",
+    en: "Value weight matrix W_V",
+};
+pub const Q_ARIA: Msg = Msg {
+    zh: "查询矩阵 Q = XW_Q",
+    en: "Query matrix Q = XW_Q",
+};
+pub const K_ARIA: Msg = Msg {
+    zh: "键矩阵 K = XW_K",
+    en: "Key matrix K = XW_K",
+};
+pub const V_ARIA: Msg = Msg {
+    zh: "值矩阵 V = XW_V",
+    en: "Value matrix V = XW_V",
+};
+pub const EDITING: Msg = Msg {
+    zh: "修改",
+    en: "Edit",
+};
+pub const EDIT_HELP: Msg = Msg {
+    zh: "输入数字后按回车",
+    en: "Type a number and press Enter",
+};

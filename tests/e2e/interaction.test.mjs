@@ -1,0 +1,94 @@
+// Drives the release build like a learner, and after each step checks every
+// matrix on the page against attn-trace (the same core, run natively) fed with
+// the inputs the page shows.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launchBrowser, LabPage, runAttnTrace } from './lab_page.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// Native and wasm builds may round the last bit differently (e.g. fused
+// multiply-add in native matrix kernels), so compare with a tight relative tolerance.
+const TOLERANCE = 1e-12;
+
+function assertClose(actual, expected, what) {
+  assert.equal(actual.length, expected.length, `${what}: row count`);
+  actual.forEach((row, i) => {
+    assert.equal(row.length, expected[i].length, `${what}[${i}]: column count`);
+    row.forEach((v, j) => {
+      const e = expected[i][j];
+      assert.ok(Math.abs(v - e) <= TOLERANCE * Math.max(1, Math.abs(e)), `${what}[${i}][${j}] = ${v}, core says ${e}`);
+    });
+  });
+}
+
+async function assertPageMatchesCore(lab, { mask, causal = false, scale = true }) {
+  const scenario = {
+    x: await lab.matrix('x'),
+    w_q: await lab.matrix('w-q'),
+    w_k: await lab.matrix('w-k'),
+    w_v: await lab.matrix('w-v'),
+    mask,
+    causal,
+    scale,
+  };
+  const trace = runAttnTrace(scenario);
+  for (const [testid, field] of [
+    ['q', 'q'],
+    ['k', 'k'],
+    ['v', 'v'],
+    ['scores', 'scaled'],
+    ['weights', 'weights'],
+    ['output', 'output'],
+  ]) {
+    assertClose(await lab.matrix(testid), trace[field], testid);
+  }
+  for (const [i, row] of trace.weights.entries()) {
+    const sum = row.reduce((a, b) => a + b, 0);
+    if (!trace.empty_rows.includes(i)) assert.ok(Math.abs(sum - 1) < 1e-9, `row ${i} sums to ${sum}`);
+  }
+}
+
+test('every step of a learner session matches the core', async () => {
+  const lab = await LabPage.open(browser, server.url);
+  await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });
+
+  await lab.page.locator('[data-testid="token"]').nth(2).click();
+  assert.equal(await lab.page.getAttribute('[data-testid="app"]', 'data-query'), '2');
+  const bars = await lab.page.$$eval('[data-testid="softmax-bars"] [data-col]', (b) =>
+    b.map((e) => Number(e.dataset.value)),
+  );
+  assert.deepEqual(bars, (await lab.matrix('weights'))[2]);
+
+  await lab.setRange('d-k', 6);
+  assert.equal((await lab.matrix('q'))[0].length, 6);
+  await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });
+
+  await lab.page.locator('[data-testid="token-pad"]').nth(3).click();
+  await assertPageMatchesCore(lab, { mask: [1, 1, 1, 0] });
+  const masked = await lab.page.$$eval('[data-testid="weights"] [data-masked="true"]', (c) => c.length);
+  assert.equal(masked, 4, 'the padded key is masked in every row');
+
+  await lab.page.locator('[data-testid="causal"]').check();
+  await assertPageMatchesCore(lab, { mask: [1, 1, 1, 0], causal: true });
+
+  const before = await lab.matrix('w-q');
+  await lab.page.locator('[data-testid="randomize"]').click();
+  assert.notDeepEqual(await lab.matrix('w-q'), before);
+  await assertPageMatchesCore(lab, { mask: [1, 1, 1, 0], causal: true });
+
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.screenshot('after-session-1280x800');
+  await lab.close();
+});

@@ -1,0 +1,113 @@
+// End-to-end tests of diagrams 2 and 3: the scaled scores, the softmax bars
+// of the selected query, and how selection, masks and hovering show in them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launchBrowser, LabPage } from './lab_page.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Softmax of `scores` over the keys `allowed` lets through; masked keys get 0. */
+function softmax(scores, allowed) {
+  const seen = scores.filter((_, j) => allowed[j]);
+  if (seen.length === 0) return scores.map(() => 0);
+  const m = Math.max(...seen);
+  const e = scores.map((s, j) => (allowed[j] ? Math.exp(s - m) : 0));
+  const total = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / total);
+}
+
+/** Which score cells are masked, from data-masked. */
+async function allowedCells(lab) {
+  return lab.page.$$eval('[data-testid="scores"] [data-row][data-col]', (cells) => {
+    const rows = [];
+    for (const c of cells) {
+      (rows[Number(c.dataset.row)] ??= [])[Number(c.dataset.col)] = c.dataset.masked !== 'true';
+    }
+    return rows;
+  });
+}
+
+/** The bars' values and masks, in key order. */
+async function bars(lab) {
+  return lab.page.$$eval('[data-testid="softmax-bars"] rect[data-col]', (rects) =>
+    rects.map((r) => ({ value: Number(r.dataset.value), masked: r.dataset.masked === 'true' })),
+  );
+}
+
+function assertWeightsAreSoftmaxOfScores(scores, allowed, weights) {
+  scores.forEach((row, i) => {
+    const expected = softmax(row, allowed[i]);
+    expected.forEach((w, j) => {
+      assert.ok(Math.abs(weights[i][j] - w) < 1e-12, `α′[${i}][${j}] = ${weights[i][j]}, not ${w}`);
+      if (!allowed[i][j]) assert.equal(weights[i][j], 0, `masked α′[${i}][${j}] is exactly 0`);
+    });
+  });
+}
+
+test('the weights are the softmax of the shown scores, row by row', async () => {
+  const lab = await LabPage.open(browser, server.url);
+  const scores = await lab.matrix('scores');
+  assert.equal(scores.length, 4);
+  assertWeightsAreSoftmaxOfScores(scores, await allowedCells(lab), await lab.matrix('weights'));
+  await lab.close();
+});
+
+test('selecting a score selects its query and key everywhere', async () => {
+  const lab = await LabPage.open(browser, server.url);
+  const { page } = lab;
+  await page.click('[data-testid="scores"] [data-row="2"][data-col="1"]');
+  assert.equal(await page.$eval('[data-testid="app"]', (e) => e.dataset.query), '2');
+  assert.match(await page.textContent('[data-testid="dot-expansion"]'), /^Q₃·K₂ = /);
+  assert.match(await page.textContent('[data-testid="dot-scaling"]'), /^α₃₂ = .* ÷ √4 = /);
+  const q = (await lab.matrix('q-row'))[0];
+  const k = (await lab.matrix('k-row'))[0];
+  const scaled = q.reduce((sum, x, c) => sum + x * k[c], 0) / 2;
+  const scores = await lab.matrix('scores');
+  assert.ok(Math.abs(scores[2][1] - scaled) < 1e-12, 'the expanded rows give the cell');
+  const weights = await lab.matrix('weights');
+  assert.deepEqual((await bars(lab)).map((b) => b.value), weights[2]);
+  const sum = Number(await page.$eval('[data-testid="softmax-row-sum"]', (e) => e.dataset.value));
+  assert.ok(Math.abs(sum - 1) < 1e-12);
+  await lab.close();
+});
+
+test('hovering a bar works its softmax out with numbers', async () => {
+  const lab = await LabPage.open(browser, server.url);
+  const { page } = lab;
+  await page.hover('[data-testid="softmax-bars"] g.bar >> nth=3');
+  const text = await page.textContent('[data-testid="softmax-formula"]');
+  const weight = (await bars(lab))[3].value;
+  assert.match(text, /^α′₁₄ = e/);
+  assert.ok(text.endsWith(`= ${weight.toFixed(2)}`), text);
+  await lab.close();
+});
+
+test('a padded key is masked in both diagrams and gets weight exactly 0', async () => {
+  const lab = await LabPage.open(browser, server.url);
+  const { page } = lab;
+  await page.locator('[data-testid="token-pad"]').nth(1).click();
+  await page.click('[data-testid="causal"]');
+  const allowed = await allowedCells(lab);
+  assert.deepEqual(allowed[3], [true, false, true, true]);
+  assert.deepEqual(allowed[0], [true, false, false, false]);
+  assertWeightsAreSoftmaxOfScores(await lab.matrix('scores'), allowed, await lab.matrix('weights'));
+  await page.click('[data-testid="scores"] [data-row="3"][data-col="1"]');
+  assert.ok(await page.isVisible('[data-testid="dot-masked"]'));
+  const shown = await bars(lab);
+  assert.deepEqual(shown.map((b) => b.masked), [false, true, false, false]);
+  assert.equal(shown[1].value, 0);
+  assert.doesNotMatch(await page.textContent('[data-testid="softmax-formula"]'), /=/);
+  for (const sum of await lab.rowSums('weights')) assert.ok(Math.abs(sum - 1) < 1e-12);
+  await lab.close();
+});
