@@ -3,6 +3,7 @@
 
 pub mod dot_products;
 pub mod fusion;
+pub mod host;
 pub mod legend;
 pub mod matrix;
 pub mod projection;

@@ -52,10 +52,12 @@ impl Msg {
 #[derive(Clone, Copy)]
 pub struct LangContext(pub RwSignal<Lang>);
 
-/// A reactive closure giving `msg` in the current language, for use in `view!`.
-pub fn tr(msg: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+/// `msg` in the current language, as a signal for use in `view!`. A signal
+/// rather than a closure: every use then shares one rendering code path,
+/// which keeps the WebAssembly small.
+pub fn tr(msg: Msg) -> Signal<&'static str> {
     let LangContext(lang) = expect_context::<LangContext>();
-    move || msg.get(lang.get())
+    Signal::derive(move || msg.get(lang.get()))
 }
 
 pub const TITLE: Msg = Msg {

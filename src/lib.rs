@@ -7,5 +7,6 @@ pub mod diagrams;
 pub mod geometry;
 pub mod i18n;
 pub mod lab;
+pub mod svg;
 
 pub use app::App;

@@ -98,7 +98,7 @@ pub fn Fusion() -> impl IntoView {
                             <FusionFlow query=query component=component />
                         </div>
                         <p class="fusion-sum" data-testid="fusion-sum" aria-live="polite">
-                            {move || sum().unwrap_or_else(|| hint().to_string())}
+                            {move || sum().unwrap_or_else(|| hint.get().to_string())}
                         </p>
                         <div class="fusion-legend" data-testid="fusion-legend">
                             <span class="fusion-legend-title">{tr(i18n::FUSION_LEGEND)}</span>

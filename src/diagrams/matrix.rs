@@ -1,17 +1,15 @@
 //! A labelled matrix drawn as a heatmap: the building block of every diagram.
-//! The grid's structure is rebuilt only when its shape or labels change; each
-//! cell's colour, value and highlight update in place, so an edit repaints fast.
+//! The markup is written by [`markup`] and shown by [`SvgHost`], which turns
+//! pointer and keyboard events on cells back into callbacks.
 
-use crate::geometry::colour::{signed_colour, weight_colour, Rgb};
-use crate::geometry::extent::symmetric_extent;
-use crate::geometry::format::{js_number, two_decimals};
-use crate::geometry::grid::Grid;
-use crate::i18n::Msg;
+pub mod markup;
+
+use crate::app::ShowTables;
+use crate::diagrams::host::{CellEvent, SvgHost};
+use crate::i18n::{LangContext, Msg};
 use leptos::prelude::*;
+use markup::MatrixSpec;
 use ndarray::Array2;
-
-/// Side of one cell, in SVG units.
-pub const CELL: f64 = 40.0;
 
 /// Which colour scale a matrix uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,17 +20,8 @@ pub enum Palette {
     Weight,
 }
 
-impl Palette {
-    fn colour(self, value: f64, extent: f64) -> Rgb {
-        match self {
-            Palette::Signed => signed_colour(value, extent),
-            Palette::Weight => weight_colour(value),
-        }
-    }
-}
-
 /// One matrix of the shown sequence as a memoised signal, empty while the
-/// scenario cannot be computed. Memoised so each cell's read is a cheap borrow.
+/// scenario cannot be computed.
 pub fn view_matrix(
     view: Memo<Option<crate::lab::SequenceTrace>>,
     pick: impl Fn(&crate::lab::SequenceTrace) -> &Array2<f64> + Send + Sync + 'static,
@@ -66,7 +55,7 @@ pub fn MatrixGrid(
     /// Columns to emphasise.
     #[prop(into, optional)]
     highlight_cols: Signal<Vec<usize>>,
-    /// Cells that are masked: drawn hatched and marked `data-masked="true"`.
+    /// Whether each cell is allowed; `false` cells are drawn masked and marked `data-masked="true"`.
     #[prop(into, optional)]
     masked: Signal<Option<Array2<bool>>>,
     /// Called with the cell under the pointer or keyboard focus, and `None` when it leaves.
@@ -80,183 +69,50 @@ pub fn MatrixGrid(
     #[prop(optional)]
     on_drag: Option<Callback<((usize, usize), f64)>>,
 ) -> impl IntoView {
-    let lang = expect_context::<crate::i18n::LangContext>().0;
-    let shape = Memo::new(move |_| values.with(Array2::dim));
-    let extent = Memo::new(move |_| values.with(symmetric_extent));
-    let labels = Memo::new(move |_| (row_labels.get(), col_labels.get()));
-    let interactive = on_hover.is_some() || on_select.is_some();
-    // The cell being dragged and the pointer's last y, between pointer events.
-    let dragging = StoredValue::new(None::<((usize, usize), f64)>);
-
-    let cell = move |r: usize, c: usize, grid: Grid| {
-        let rect = grid.cell_rect(r, c);
-        let (cx, cy) = rect.centre();
-        let value = move || values.with(|v| v.get((r, c)).copied().unwrap_or(0.0));
-        let fill = move || palette.colour(value(), extent.get());
-        let is_masked =
-            move || masked.with(|m| m.as_ref().and_then(|m| m.get((r, c)).copied()) == Some(false));
-        let lit = move || {
-            highlight_rows.with(|h| h.contains(&r)) || highlight_cols.with(|h| h.contains(&c))
+    let LangContext(lang) = expect_context::<LangContext>();
+    let ShowTables(tables) = expect_context::<ShowTables>();
+    let focusable = on_hover.is_some() || on_select.is_some();
+    let draggable = on_drag.is_some();
+    let markup = Memo::new(move |_| {
+        let values = values.get();
+        let (rows, cols) = (row_labels.get(), col_labels.get());
+        let (lit_rows, lit_cols) = (highlight_rows.get(), highlight_cols.get());
+        let allowed = masked.get();
+        let spec = MatrixSpec {
+            testid,
+            aria: aria.get(lang.get()),
+            values: &values,
+            row_labels: &rows,
+            col_labels: &cols,
+            palette,
+            highlight_rows: &lit_rows,
+            highlight_cols: &lit_cols,
+            allowed: allowed.as_ref(),
+            focusable,
+            draggable,
         };
-        let hover = move |cell: Option<(usize, usize)>| {
+        if tables.get() {
+            markup::table(&spec)
+        } else {
+            markup::heatmap(&spec)
+        }
+    });
+    let on_cell = Callback::new(move |event: CellEvent| match event {
+        CellEvent::Hover(cell) => {
             if let Some(callback) = on_hover {
                 callback.run(cell);
             }
-        };
-        let select = move || {
+        }
+        CellEvent::Select(cell) => {
             if let Some(callback) = on_select {
-                callback.run((r, c));
+                callback.run(cell);
             }
-        };
-        view! {
-            <g class="cell-group" class:lit=lit>
-                <rect
-                    class="cell"
-                    class:masked=is_masked
-                    class:draggable=on_drag.is_some()
-                    x=rect.x y=rect.y width=rect.width height=rect.height
-                    fill=move || fill().hex()
-                    data-row=r data-col=c
-                    data-value=move || js_number(value())
-                    data-masked=move || is_masked().then_some("true")
-                    tabindex=interactive.then_some("0")
-                    on:pointerenter=move |_| hover(Some((r, c)))
-                    on:pointerleave=move |_| hover(None)
-                    on:focus=move |_| hover(Some((r, c)))
-                    on:blur=move |_| hover(None)
-                    on:click=move |_| select()
-                    on:pointerdown=move |e| {
-                        if on_drag.is_some() {
-                            // Capture keeps the drag going when the pointer leaves the cell.
-                            if let Some(target) = e.target() {
-                                use leptos::wasm_bindgen::JsCast;
-                                if let Ok(element) = target.dyn_into::<web_sys::Element>() {
-                                    let _ = element.set_pointer_capture(e.pointer_id());
-                                }
-                            }
-                            dragging.set_value(Some(((r, c), f64::from(e.client_y()))));
-                        }
-                    }
-                    on:pointermove=move |e| {
-                        if let (Some(callback), Some((cell, last_y))) = (on_drag, dragging.get_value()) {
-                            let y = f64::from(e.client_y());
-                            if (e.buttons() & 1) == 1 && y != last_y {
-                                dragging.set_value(Some((cell, y)));
-                                callback.run((cell, y - last_y));
-                            }
-                        }
-                    }
-                    on:pointerup=move |_| dragging.set_value(None)
-                    on:keydown=move |e| {
-                        if e.key() == "Enter" || e.key() == " " {
-                            e.prevent_default();
-                            select();
-                        }
-                    }
-                />
-                <text x=cx y=cy class="cell-value" fill=move || fill().text_colour().hex()>
-                    {move || two_decimals(value())}
-                </text>
-            </g>
         }
-    };
-
-    let tables = expect_context::<crate::app::ShowTables>().0;
-    move || {
-        let (rows, cols) = shape.get();
-        let (row_names, col_names) = labels.get();
-        if tables.get() {
-            return table(testid, aria.get(lang.get()), values, &row_names, &col_names).into_any();
-        }
-        let longest = row_names
-            .iter()
-            .map(|l| l.chars().count())
-            .max()
-            .unwrap_or(1);
-        let grid = Grid::new(rows, cols, CELL, longest);
-        let (width, height) = grid.size();
-        let cells = (0..rows)
-            .flat_map(|r| (0..cols).map(move |c| (r, c)))
-            .map(|(r, c)| cell(r, c, grid))
-            .collect_view();
-        let row_text = (0..rows)
-            .map(|r| {
-                let (x, y) = grid.row_label(r);
-                let name = row_names.get(r).cloned().unwrap_or_default();
-                view! { <text x=x y=y class="row-label">{name}</text> }
-            })
-            .collect_view();
-        let col_text = (0..cols)
-            .map(|c| {
-                let (x, y) = grid.col_label(c);
-                let name = col_names.get(c).cloned().unwrap_or_default();
-                view! { <text x=x y=y class="col-label">{name}</text> }
-            })
-            .collect_view();
-        view! {
-            <svg
-                class="diagram matrix"
-                data-testid=testid
-                role="img"
-                aria-label=move || aria.get(lang.get())
-                viewBox=format!("0 0 {width} {height}")
-                width=width
-                height=height
-            >
-                {row_text}
-                {col_text}
-                {cells}
-            </svg>
-        }
-        .into_any()
-    }
-}
-
-/// The same numbers as an HTML table, for the "show as tables" switch and for
-/// screen readers. Cells keep the `data-*` hooks of the heatmap.
-fn table(
-    testid: &'static str,
-    caption: &'static str,
-    values: Signal<Array2<f64>>,
-    row_names: &[String],
-    col_names: &[String],
-) -> impl IntoView {
-    let (rows, cols) = values.with_untracked(Array2::dim);
-    let header = col_names
-        .iter()
-        .map(|name| view! { <th scope="col">{name.clone()}</th> })
-        .collect_view();
-    let body = (0..rows)
-        .map(|r| {
-            let cells = (0..cols)
-                .map(|c| {
-                    let value = move || values.with(|v| v.get((r, c)).copied().unwrap_or(0.0));
-                    view! {
-                        <td data-row=r data-col=c data-value=move || js_number(value())>
-                            {move || two_decimals(value())}
-                        </td>
-                    }
-                })
-                .collect_view();
-            let name = row_names.get(r).cloned().unwrap_or_default();
-            view! {
-                <tr>
-                    <th scope="row">{name}</th>
-                    {cells}
-                </tr>
+        CellEvent::Drag(cell, dy) => {
+            if let Some(callback) = on_drag {
+                callback.run((cell, dy));
             }
-        })
-        .collect_view();
-    view! {
-        <table class="matrix-table" data-testid=testid>
-            <caption>{caption}</caption>
-            <thead>
-                <tr>
-                    <th></th>
-                    {header}
-                </tr>
-            </thead>
-            <tbody>{body}</tbody>
-        </table>
-    }
+        }
+    });
+    view! { <SvgHost markup=markup on_cell=on_cell draggable=draggable /> }
 }

@@ -196,7 +196,7 @@ pub fn Projection() -> impl IntoView {
                 </div>
             </div>
             <p class="formula" data-testid="projection-explain" aria-live="polite">
-                {move || explanation().unwrap_or_else(|| tr(text::HINT)().to_string())}
+                {move || explanation().unwrap_or_else(|| tr(text::HINT).get().to_string())}
             </p>
             <CellEditor editing=editing />
         </section>

@@ -170,7 +170,7 @@ pub fn FusionFlow(
                 let at = move || connector(j).map_or((0.0, 0.0), |c| c.label_point());
                 let text = move || {
                     if masked(j) {
-                        masked_word().to_string()
+                        masked_word.get().to_string()
                     } else {
                         two_decimals(weight(j))
                     }

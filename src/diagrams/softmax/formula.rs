@@ -32,7 +32,7 @@ pub fn WeightFormula(
             })
             .collect_view()
             .into_any(),
-        Some(WeightStep::Masked) => tr(i18n::WEIGHT_MASKED)().into_any(),
+        Some(WeightStep::Masked) => tr(i18n::WEIGHT_MASKED).get().into_any(),
         None => ().into_any(),
     };
     let masked = move || matches!(step.get(), Some(WeightStep::Masked));

@@ -2,7 +2,7 @@
 //! the visible check that softmax gives every query a budget of exactly 1.
 
 use crate::app::ShowTables;
-use crate::diagrams::matrix::CELL;
+use crate::diagrams::matrix::markup::CELL;
 use crate::geometry::format::{js_number, two_decimals};
 use crate::geometry::grid::Grid;
 use crate::i18n::{self, tr};

@@ -1,0 +1,233 @@
+//! The markup of a labelled matrix heatmap (SVG) and of the same numbers as an
+//! HTML table. Pure, so tests read the written numbers back natively.
+
+use super::Palette;
+use crate::geometry::colour::{signed_colour, weight_colour, Rgb};
+use crate::geometry::extent::symmetric_extent;
+use crate::geometry::format::{js_number, two_decimals};
+use crate::geometry::grid::Grid;
+use crate::svg::{coord, Markup};
+use ndarray::Array2;
+
+/// Side of one cell, in SVG units.
+pub const CELL: f64 = 40.0;
+
+/// Everything one matrix drawing shows.
+pub struct MatrixSpec<'a> {
+    pub testid: &'a str,
+    pub aria: &'a str,
+    pub values: &'a Array2<f64>,
+    pub row_labels: &'a [String],
+    pub col_labels: &'a [String],
+    pub palette: Palette,
+    pub highlight_rows: &'a [usize],
+    pub highlight_cols: &'a [usize],
+    /// Whether each cell is allowed; `false` draws it as masked.
+    pub allowed: Option<&'a Array2<bool>>,
+    /// Cells take keyboard focus when the matrix reacts to them.
+    pub focusable: bool,
+    pub draggable: bool,
+}
+
+fn colour(palette: Palette, value: f64, extent: f64) -> Rgb {
+    match palette {
+        Palette::Signed => signed_colour(value, extent),
+        Palette::Weight => weight_colour(value),
+    }
+}
+
+/// The matrix as an SVG heatmap: each cell a `<rect>` with `data-row`,
+/// `data-col` and the full-precision `data-value`, its value printed on it.
+pub fn heatmap(spec: &MatrixSpec) -> String {
+    let (rows, cols) = spec.values.dim();
+    let longest = spec
+        .row_labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(1);
+    let grid = Grid::new(rows, cols, CELL, longest);
+    let (width, height) = grid.size();
+    let extent = symmetric_extent(spec.values);
+    let mut m = Markup::new();
+    let view_box = format!("0 0 {} {}", coord(width), coord(height));
+    let (w, h) = (coord(width), coord(height));
+    m.open(
+        "svg",
+        &[
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("class", "diagram matrix"),
+            ("data-testid", spec.testid),
+            ("role", "img"),
+            ("aria-label", spec.aria),
+            ("viewBox", &view_box),
+            ("width", &w),
+            ("height", &h),
+        ],
+    );
+    for (r, label) in spec.row_labels.iter().enumerate().take(rows) {
+        let (x, y) = grid.row_label(r);
+        m.element(
+            "text",
+            &[("x", &coord(x)), ("y", &coord(y)), ("class", "row-label")],
+            label,
+        );
+    }
+    for (c, label) in spec.col_labels.iter().enumerate().take(cols) {
+        let (x, y) = grid.col_label(c);
+        m.element(
+            "text",
+            &[("x", &coord(x)), ("y", &coord(y)), ("class", "col-label")],
+            label,
+        );
+    }
+    for ((r, c), &value) in spec.values.indexed_iter() {
+        let rect = grid.cell_rect(r, c);
+        let (cx, cy) = rect.centre();
+        let fill = colour(spec.palette, value, extent);
+        let masked = spec.allowed.and_then(|a| a.get((r, c)).copied()) == Some(false);
+        let lit = spec.highlight_rows.contains(&r) || spec.highlight_cols.contains(&c);
+        let mut class = String::from("cell");
+        for (on, name) in [
+            (masked, " masked"),
+            (lit, " lit"),
+            (spec.draggable, " draggable"),
+        ] {
+            if on {
+                class.push_str(name);
+            }
+        }
+        let (row, col) = (r.to_string(), c.to_string());
+        let (x, y, side, hex, number) = (
+            coord(rect.x),
+            coord(rect.y),
+            coord(rect.width),
+            fill.hex(),
+            js_number(value),
+        );
+        let mut attrs = vec![
+            ("class", class.as_str()),
+            ("x", x.as_str()),
+            ("y", y.as_str()),
+            ("width", side.as_str()),
+            ("height", side.as_str()),
+            ("fill", hex.as_str()),
+            ("data-row", row.as_str()),
+            ("data-col", col.as_str()),
+            ("data-value", number.as_str()),
+        ];
+        if masked {
+            attrs.push(("data-masked", "true"));
+        }
+        let hit = crate::diagrams::host::hit(r, c);
+        if spec.focusable || spec.draggable {
+            attrs.push(("data-hit", hit.as_str()));
+        }
+        if spec.focusable {
+            attrs.push(("tabindex", "0"));
+        }
+        m.empty("rect", &attrs);
+        let ink = fill.text_colour().hex();
+        m.element(
+            "text",
+            &[
+                ("x", &coord(cx)),
+                ("y", &coord(cy)),
+                ("class", "cell-value"),
+                ("fill", &ink),
+            ],
+            &two_decimals(value),
+        );
+    }
+    m.close("svg");
+    m.finish()
+}
+
+/// The same numbers as an HTML table, with the same `data-*` hooks on its cells.
+pub fn table(spec: &MatrixSpec) -> String {
+    let mut m = Markup::new();
+    m.open(
+        "table",
+        &[("class", "matrix-table"), ("data-testid", spec.testid)],
+    );
+    m.element("caption", &[], spec.aria);
+    m.open("thead", &[]).open("tr", &[]).element("th", &[], "");
+    for label in spec.col_labels {
+        m.element("th", &[("scope", "col")], label);
+    }
+    m.close("tr").close("thead").open("tbody", &[]);
+    for (r, row) in spec.values.rows().into_iter().enumerate() {
+        m.open("tr", &[]);
+        let label = spec.row_labels.get(r).map_or("", String::as_str);
+        m.element("th", &[("scope", "row")], label);
+        for (c, &value) in row.iter().enumerate() {
+            let (rr, cc, v) = (r.to_string(), c.to_string(), js_number(value));
+            m.element(
+                "td",
+                &[("data-row", &rr), ("data-col", &cc), ("data-value", &v)],
+                &two_decimals(value),
+            );
+        }
+        m.close("tr");
+    }
+    m.close("tbody").close("table");
+    m.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ndarray::array;
+
+    fn spec<'a>(values: &'a Array2<f64>, labels: &'a [String]) -> MatrixSpec<'a> {
+        MatrixSpec {
+            testid: "q",
+            aria: "Q",
+            values,
+            row_labels: labels,
+            col_labels: labels,
+            palette: Palette::Signed,
+            highlight_rows: &[1],
+            highlight_cols: &[],
+            allowed: None,
+            focusable: true,
+            draggable: false,
+        }
+    }
+
+    /// The `data-value`s written for each cell, in order.
+    fn values_in(markup: &str) -> Vec<f64> {
+        markup
+            .split("data-value=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.parse().ok())
+            .collect()
+    }
+
+    #[test]
+    fn every_cell_carries_its_exact_value() {
+        let values = array![[0.1, -1.0 / 3.0], [2.5e-7, 4.0]];
+        let labels = vec!["a".to_string(), "b".to_string()];
+        let svg = heatmap(&spec(&values, &labels));
+        assert_eq!(values_in(&svg), values.iter().copied().collect::<Vec<_>>());
+        assert_eq!(svg.matches("tabindex=\"0\"").count(), 4);
+        assert_eq!(svg.matches(" lit").count(), 2, "row 1 is highlighted");
+        let table = table(&spec(&values, &labels));
+        assert_eq!(
+            values_in(&table),
+            values.iter().copied().collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn masked_cells_are_marked_and_labels_are_escaped() {
+        let values = array![[0.5, 0.0]];
+        let allowed = array![[true, false]];
+        let labels = vec!["<b>".to_string(), "x".to_string()];
+        let mut s = spec(&values, &labels);
+        s.allowed = Some(&allowed);
+        let svg = heatmap(&s);
+        assert_eq!(svg.matches("data-masked=\"true\"").count(), 1);
+        assert!(svg.contains("&lt;b&gt;") && !svg.contains("<b>"));
+    }
+}

@@ -1,0 +1,115 @@
+//! A small writer for SVG markup. Diagrams are written as text by pure
+//! functions and handed to the page in one piece: far less WebAssembly than a
+//! reactive node per element, and the same markup serves the SVG export.
+//! Every text and attribute value is escaped, so a token such as
+//! `<img onerror=…>` stays text.
+
+use std::fmt::Write;
+
+/// Escapes text for use in XML content and in double-quoted attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// A coordinate to one decimal place: enough for the screen, short in the markup.
+pub fn coord(value: f64) -> String {
+    if value.is_finite() {
+        let text = format!("{value:.1}");
+        text.strip_suffix(".0").map_or(text.clone(), str::to_owned)
+    } else {
+        "0".into()
+    }
+}
+
+/// Markup under construction.
+#[derive(Default)]
+pub struct Markup {
+    out: String,
+}
+
+impl Markup {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn start(&mut self, tag: &str, attrs: &[(&str, &str)]) {
+        self.out.push('<');
+        self.out.push_str(tag);
+        for (name, value) in attrs {
+            let _ = write!(self.out, " {name}=\"{}\"", escape(value));
+        }
+    }
+
+    /// Opens `<tag attrs…>`; close it with [`Markup::close`].
+    pub fn open(&mut self, tag: &str, attrs: &[(&str, &str)]) -> &mut Self {
+        self.start(tag, attrs);
+        self.out.push('>');
+        self
+    }
+
+    /// Writes a childless `<tag attrs…/>`.
+    pub fn empty(&mut self, tag: &str, attrs: &[(&str, &str)]) -> &mut Self {
+        self.start(tag, attrs);
+        self.out.push_str("/>");
+        self
+    }
+
+    /// Writes escaped text.
+    pub fn text(&mut self, text: &str) -> &mut Self {
+        self.out.push_str(&escape(text));
+        self
+    }
+
+    /// Writes `<tag attrs…>text</tag>`.
+    pub fn element(&mut self, tag: &str, attrs: &[(&str, &str)], text: &str) -> &mut Self {
+        self.open(tag, attrs).text(text).close(tag)
+    }
+
+    /// Closes the innermost open `tag`.
+    pub fn close(&mut self, tag: &str) -> &mut Self {
+        let _ = write!(self.out, "</{tag}>");
+        self
+    }
+
+    pub fn finish(self) -> String {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_nests_and_escapes_everything_it_is_given() {
+        let mut m = Markup::new();
+        m.open("svg", &[("data-testid", "x")])
+            .element("text", &[("x", "1")], "<img src=x onerror=alert(1)>")
+            .empty("rect", &[("title", "a\"b'c&d")])
+            .close("svg");
+        assert_eq!(
+            m.finish(),
+            "<svg data-testid=\"x\"><text x=\"1\">&lt;img src=x onerror=alert(1)&gt;</text>\
+             <rect title=\"a&quot;b&#39;c&amp;d\"/></svg>"
+        );
+    }
+
+    #[test]
+    fn coordinates_are_short() {
+        assert_eq!(coord(12.0), "12");
+        assert_eq!(coord(1.0 / 3.0), "0.3");
+        assert_eq!(coord(-2.25), "-2.2");
+        assert_eq!(coord(f64::NAN), "0");
+    }
+}
