@@ -6,7 +6,7 @@ use crate::diagrams::fusion::Fusion;
 use crate::diagrams::projection::Projection;
 use crate::diagrams::softmax::Softmax;
 use crate::i18n::{self, tr, Lang, LangContext};
-use crate::lab::{token_labels, SequenceTrace};
+use crate::lab::{self, token_labels, LabError, SequenceTrace};
 use attention_core::{presets, AttentionError, Scenario, Trace};
 use leptos::prelude::*;
 
@@ -34,9 +34,36 @@ pub struct Focus {
     pub sequence: RwSignal<usize>,
 }
 
+/// Why the page's link could not be used, if it could not; shown by the controls.
+#[derive(Clone)]
+pub struct LinkProblem(pub Option<LabError>);
+
 /// Whether matrices are shown as HTML tables instead of SVG heatmaps.
 #[derive(Clone, Copy)]
 pub struct ShowTables(pub RwSignal<bool>);
+
+/// The starting scenario: the lesson's sentence, or the tokens a link names
+/// (`?tokens=a,b,c`). A link that cannot be used leaves the sentence and says why.
+fn initial_scenario() -> (Scenario, Option<LabError>) {
+    let sentence = presets::sentence();
+    let search = window().location().search().unwrap_or_default();
+    let tokens = web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()
+        .and_then(|params| params.get("tokens"));
+    match tokens {
+        None => (sentence, None),
+        Some(list) => {
+            let labels: Vec<String> = list.split(',').map(str::to_owned).collect();
+            match lab::with_tokens(&sentence, &labels, LINK_TOKEN_SEED) {
+                Ok(scenario) => (scenario, None),
+                Err(error) => (sentence, Some(error)),
+            }
+        }
+    }
+}
+
+/// Seed for the vectors of tokens a link adds: fixed, so a link always shows the same numbers.
+const LINK_TOKEN_SEED: u64 = 2024;
 
 fn browser_lang() -> Lang {
     let tag = window().navigator().language().unwrap_or_default();
@@ -69,8 +96,10 @@ fn typing_into_a_control(event: &web_sys::KeyboardEvent) -> bool {
 pub fn App() -> impl IntoView {
     let lang = RwSignal::new(browser_lang());
     provide_context(LangContext(lang));
-    let scenario = RwSignal::new(presets::sentence());
+    let (start, link_problem) = initial_scenario();
+    let scenario = RwSignal::new(start);
     provide_context(LabScenario(scenario));
+    provide_context(LinkProblem(link_problem));
     let trace = Memo::new(move |_| scenario.with(Scenario::run));
     provide_context(LabTrace(trace));
     let focus = Focus {

@@ -18,7 +18,8 @@ pub struct EditNotice(pub RwSignal<Option<LabError>>);
 /// All controls that edit the scenario.
 #[component]
 pub fn Controls() -> impl IntoView {
-    let notice = RwSignal::new(None::<LabError>);
+    let crate::app::LinkProblem(from_link) = expect_context::<crate::app::LinkProblem>();
+    let notice = RwSignal::new(from_link);
     provide_context(EditNotice(notice));
     let LangContext(lang) = expect_context::<LangContext>();
     view! {

@@ -9,8 +9,10 @@ use attention_core::scenario::MAX_TOKEN_CHARS;
 use attention_core::{Scenario, Trace};
 use ndarray::{s, Array2, Array3, Axis};
 
-/// Most tokens in the main view.
+/// Most tokens the learner can add in the main view.
 pub const MAX_TOKENS: usize = 16;
+/// Most tokens a link may ask for (`?tokens=…`), for bigger demonstrations.
+pub const MAX_LINK_TOKENS: usize = 64;
 /// Smallest and largest d_model and d_k the sliders offer.
 pub const MIN_DIM: usize = 2;
 pub const MAX_DIM: usize = 16;
@@ -96,6 +98,43 @@ pub fn add_token(scenario: &mut Scenario, label: &str, seed: u64) -> Result<(), 
         *mask = grown;
     }
     Ok(())
+}
+
+/// The scenario with exactly these tokens: the first ones keep their vectors,
+/// later ones get fresh embeddings from `seed`. Accepts up to
+/// [`MAX_LINK_TOKENS`], so a link can show more than the main view adds.
+pub fn with_tokens(
+    scenario: &Scenario,
+    labels: &[String],
+    seed: u64,
+) -> Result<Scenario, LabError> {
+    if labels.len() > MAX_LINK_TOKENS {
+        return Err(LabError::TooManyTokens);
+    }
+    if labels.is_empty() {
+        return Err(LabError::BadLabel);
+    }
+    let labels = labels
+        .iter()
+        .map(|l| check_label(l))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (batch, t, d) = scenario.x.dim();
+    let n = labels.len();
+    let mut x = Array3::zeros((batch, n, d));
+    let kept = t.min(n);
+    x.slice_mut(s![.., ..kept, ..])
+        .assign(&scenario.x.slice(s![.., ..kept, ..]));
+    for b in 0..batch {
+        for i in kept..n {
+            let row = fresh(1, d, seed.wrapping_add((b * MAX_LINK_TOKENS + i) as u64));
+            x.slice_mut(s![b, i, ..]).assign(&row.row(0));
+        }
+    }
+    let mut next = scenario.clone();
+    next.x = x;
+    next.tokens = Some(labels);
+    next.mask = None;
+    Ok(next)
 }
 
 /// Removes token `index` from every sequence.

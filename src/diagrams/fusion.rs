@@ -1,18 +1,22 @@
 //! Diagram 4: the fusion B_i = Σ_j α′_ij V_j. Each value row V_j flows into
 //! the selected query's output row B_i along a connector as wide as its
 //! weight; under B_i every component's bar stacks the T terms α′_ij·V_jc in
-//! the tokens' colours; below, the whole output matrix B.
+//! the tokens' colours; below, the whole output matrix B. The drawing and its
+//! legend are written as markup by [`markup`] and shown by [`SvgHost`].
 
 mod bars;
-mod flow_svg;
+mod flow;
+mod markup;
+#[cfg(test)]
+mod tests;
 
 use crate::app::{Focus, LabView};
+use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::diagrams::matrix::{MatrixGrid, Palette};
-use crate::geometry::flow::token_colour;
 use crate::geometry::format::{subscript, sum_of_products};
-use crate::i18n::{self, tr};
-use flow_svg::FusionFlow;
+use crate::i18n::{self, tr, LangContext};
 use leptos::prelude::*;
+use markup::FusionSpec;
 use ndarray::Array2;
 
 /// Row `i` of `m` as a plain vector, empty when there is no such row, so a
@@ -24,25 +28,58 @@ fn row(m: &Array2<f64>, i: usize) -> Vec<f64> {
         .unwrap_or_default()
 }
 
-/// How each V_j, scaled by its weight, flows into B_i; hovering or focusing a
-/// component's bar writes its sum out; the output matrix B selects queries.
+/// How each V_j, scaled by its weight, flows into B_i; hovering, focusing or
+/// tapping a component's bar writes its sum out; the output matrix B selects queries.
 #[component]
 pub fn Fusion() -> impl IntoView {
     let LabView(view) = expect_context::<LabView>();
     let focus = expect_context::<Focus>();
+    let LangContext(lang) = expect_context::<LangContext>();
     // The query, kept inside the sequence while a removed token's selection
     // is being clamped by the app.
-    let query = Memo::new(move |_| {
+    let query = move || {
         let tokens = view.with(|v| v.as_ref().map_or(1, |t| t.len()));
         focus.query.get().min(tokens.saturating_sub(1))
-    });
+    };
     // The component whose sum is written out; it stays after the pointer
     // leaves so the learner can read it, and phones can set it with a tap.
     let component = RwSignal::new(None::<usize>);
 
+    // The SVG and, after it, the legend: one piece of markup for both.
+    let markup = Memo::new(move |_| {
+        let lang = lang.get();
+        let (query, component) = (query(), component.get());
+        view.with(|v| {
+            v.as_ref().map_or_else(String::new, |t| {
+                markup::fusion(&FusionSpec {
+                    labels: &t.labels,
+                    v: &t.v,
+                    weights: &t.weights,
+                    allowed: &t.allowed,
+                    output: &t.output,
+                    query,
+                    component,
+                    aria: i18n::FUSION_ARIA.get(lang),
+                    masked_word: i18n::FUSION_MASKED.get(lang),
+                    legend_title: i18n::FUSION_LEGEND.get(lang),
+                })
+            })
+        })
+    });
+    // Every bar column and cell of B_i is the host's cell (0, c). Leaving
+    // keeps the component; setting it only when it changes spares rebuilding
+    // the markup on every pointer move.
+    let on_cell = Callback::new(move |event: CellEvent| {
+        if let CellEvent::Hover(Some((_, c))) | CellEvent::Select((_, c)) = event {
+            if component.get_untracked() != Some(c) {
+                component.set(Some(c));
+            }
+        }
+    });
+
     let sum = move || {
         let c = component.get()?;
-        let i = query.get();
+        let i = query();
         view.with(|v| {
             let t = v.as_ref()?;
             let column = t.v.columns().into_iter().nth(c)?.to_vec();
@@ -55,73 +92,49 @@ pub fn Fusion() -> impl IntoView {
         })
     };
     let hint = tr(i18n::FUSION_HINT);
-    let legend = move || {
-        view.with(|v| {
-            v.as_ref()
-                .map(|t| t.labels.clone())
-                .unwrap_or_default()
-                .into_iter()
-                .enumerate()
-                .map(|(j, label)| {
-                    view! {
-                        <li data-token=j>
-                            <span
-                                class="fusion-swatch"
-                                style:background-color=token_colour(j).hex()
-                            ></span>
-                            {label}
-                        </li>
-                    }
-                })
-                .collect_view()
-        })
-    };
 
-    let output =
-        Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.output.clone()).unwrap_or_default()));
-    let labels =
-        Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.labels.clone()).unwrap_or_default()));
-    let components = Memo::new(move |_| {
-        let d = output.with(Array2::ncols);
+    // The output matrix is read once per drawing, so plain derived signals do.
+    let output = Signal::derive(move || {
+        view.with(|v| v.as_ref().map(|t| t.output.clone()).unwrap_or_default())
+    });
+    let labels = Signal::derive(move || {
+        view.with(|v| v.as_ref().map(|t| t.labels.clone()).unwrap_or_default())
+    });
+    let components = Signal::derive(move || {
+        let d = view.with(|v| v.as_ref().map_or(0, |t| t.output.ncols()));
         (1..=d).map(|c| c.to_string()).collect::<Vec<_>>()
     });
     let select_query = Callback::new(move |(r, _): (usize, usize)| focus.query.set(r));
 
+    // The body is hidden rather than dropped while the scenario cannot be
+    // computed: an attribute costs far less WebAssembly than a <Show>.
     view! {
         <section class="card fusion" data-diagram="fusion">
             <h2>{tr(i18n::FUSION_TITLE)}</h2>
             <p class="explain">{tr(i18n::FUSION_EXPLAINED)}</p>
-            <Show when=move || view.with(Option::is_some)>
-                <div class="fusion-body">
-                    <div class="fusion-main">
-                        <div class="scroll">
-                            <FusionFlow query=query component=component />
-                        </div>
-                        <p class="fusion-sum" data-testid="fusion-sum" aria-live="polite">
-                            {move || sum().unwrap_or_else(|| hint.get().to_string())}
-                        </p>
-                        <div class="fusion-legend" data-testid="fusion-legend">
-                            <span class="fusion-legend-title">{tr(i18n::FUSION_LEGEND)}</span>
-                            <ul>{legend}</ul>
-                        </div>
-                    </div>
-                    <div class="fusion-output">
-                        <h3>{tr(i18n::FUSION_OUTPUT_TITLE)}</h3>
-                        <div class="scroll">
-                            <MatrixGrid
-                                testid="output"
-                                aria=i18n::FUSION_OUTPUT_ARIA
-                                values=output
-                                row_labels=labels
-                                col_labels=components
-                                palette=Palette::Signed
-                                highlight_rows=Signal::derive(move || vec![query.get()])
-                                on_select=select_query
-                            />
-                        </div>
+            <div class="fusion-body" hidden=move || view.with(Option::is_none)>
+                <div class="fusion-main">
+                    <SvgHost markup=markup on_cell=on_cell />
+                    <p class="fusion-sum" data-testid="fusion-sum" aria-live="polite">
+                        {move || sum().unwrap_or_else(|| hint.get().to_string())}
+                    </p>
+                </div>
+                <div class="fusion-output">
+                    <h3>{tr(i18n::FUSION_OUTPUT_TITLE)}</h3>
+                    <div class="scroll">
+                        <MatrixGrid
+                            testid="output"
+                            aria=i18n::FUSION_OUTPUT_ARIA
+                            values=output
+                            row_labels=labels
+                            col_labels=components
+                            palette=Palette::Signed
+                            highlight_rows=Signal::derive(move || vec![query()])
+                            on_select=select_query
+                        />
                     </div>
                 </div>
-            </Show>
+            </div>
         </section>
     }
 }

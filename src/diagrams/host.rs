@@ -1,6 +1,7 @@
-//! Shows diagram markup written by pure functions, and turns pointer and
-//! keyboard events on its cells back into typed events by delegation: one set
-//! of listeners per diagram instead of one per element.
+//! Shows diagram markup written by pure functions, patching the page's copy in
+//! place (see `morph.js`), and turns pointer and keyboard events on its cells
+//! back into typed events by delegation: one set of listeners per diagram
+//! instead of one per element.
 
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -38,20 +39,16 @@ fn cell_of(target: Option<web_sys::EventTarget>) -> Option<(Element, (usize, usi
     Some((cell, position))
 }
 
-/// Where keyboard focus was inside `host`, so it can be given back after the
-/// markup is replaced.
-fn focused_cell(host: &Element) -> Option<(usize, usize)> {
-    let active = document().active_element()?;
-    if !host.contains(Some(&active)) {
-        return None;
-    }
-    cell_of(Some(active.into())).map(|(_, at)| at)
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/diagrams/morph.js")]
+extern "C" {
+    /// Patches `host`'s content to match `markup`, changing only what differs.
+    fn morph(host: &Element, markup: &str);
 }
 
 /// A container for diagram markup with delegated cell events.
 #[component]
 pub fn SvgHost(
-    /// The markup to show; replaced whole whenever it changes.
+    /// The markup to show; the page is patched to match whenever it changes.
     #[prop(into)]
     markup: Signal<String>,
     /// Receives hover, select and drag events on cells.
@@ -73,16 +70,7 @@ pub fn SvgHost(
     Effect::new(move |_| {
         let html = markup.get();
         if let Some(host) = node.get() {
-            let focus = focused_cell(&host);
-            host.set_inner_html(&html);
-            // Replacing the markup drops keyboard focus; give it back to the same cell.
-            if let Some((r, c)) = focus {
-                let selector = format!("[data-hit=\"{}\"][tabindex]", hit(r, c));
-                if let Ok(Some(cell)) = host.query_selector(&selector) {
-                    // SVG elements have focus() too; the binding calls it by name.
-                    let _ = cell.unchecked_ref::<web_sys::HtmlElement>().focus();
-                }
-            }
+            morph(&host, &html);
         }
     });
 

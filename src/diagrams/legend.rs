@@ -1,10 +1,13 @@
 //! A colour legend: the gradient a heatmap's palette runs through, with the
-//! values at its ends, so a colour can be read back as a number.
+//! values at its ends, so a colour can be read back as a number. Written as
+//! markup by [`markup`] and shown by [`SvgHost`].
 
+use crate::diagrams::host::SvgHost;
 use crate::diagrams::matrix::Palette;
 use crate::geometry::colour::{signed_colour, weight_colour};
 use crate::geometry::format::two_decimals;
 use crate::i18n::{LangContext, Msg};
+use crate::svg::{coord, Markup};
 use leptos::prelude::*;
 
 /// Stops of the gradient; enough that it looks continuous.
@@ -15,6 +18,98 @@ const HEIGHT: f64 = 46.0;
 const BAR_Y: f64 = 18.0;
 const BAR_HEIGHT: f64 = 10.0;
 const TICK_Y: f64 = 38.0;
+
+/// The legend's SVG: a gradient titled `title`, its end values below (and 0
+/// in the middle of a signed scale, whose ends are ±`extent`).
+pub fn markup(testid: &str, palette: Palette, extent: f64, title: &str, aria: &str) -> String {
+    let gradient = format!("{testid}-gradient");
+    let (width, height) = (coord(WIDTH), coord(HEIGHT));
+    let view_box = format!("0 0 {width} {height}");
+    let mut m = Markup::new();
+    m.open(
+        "svg",
+        &[
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("class", "diagram colour-legend"),
+            ("data-testid", testid),
+            ("role", "img"),
+            ("aria-label", aria),
+            ("viewBox", &view_box),
+            ("width", &width),
+            ("height", &height),
+        ],
+    );
+    m.open("defs", &[]).open(
+        "linearGradient",
+        &[
+            ("id", &gradient),
+            ("x1", "0"),
+            ("x2", "1"),
+            ("y1", "0"),
+            ("y2", "0"),
+        ],
+    );
+    for i in 0..STOPS {
+        let at = i as f64 / (STOPS - 1) as f64;
+        let colour = match palette {
+            // signed_colour maps −1…1 of a unit extent onto the whole scale.
+            Palette::Signed => signed_colour(2.0 * at - 1.0, 1.0),
+            Palette::Weight => weight_colour(at),
+        };
+        m.empty(
+            "stop",
+            &[("offset", &at.to_string()), ("stop-color", &colour.hex())],
+        );
+    }
+    m.close("linearGradient").close("defs");
+    let (bar_y, tick_y) = (coord(BAR_Y), coord(TICK_Y));
+    m.element(
+        "text",
+        &[
+            ("x", "0"),
+            ("y", &coord(BAR_Y / 2.0)),
+            ("class", "legend-title"),
+        ],
+        title,
+    );
+    m.empty(
+        "rect",
+        &[
+            ("x", "0"),
+            ("y", &bar_y),
+            ("width", &width),
+            ("height", &coord(BAR_HEIGHT)),
+            ("fill", &format!("url(#{gradient})")),
+        ],
+    );
+    let (low, high) = match palette {
+        Palette::Signed => (two_decimals(-extent), two_decimals(extent)),
+        Palette::Weight => ("0".to_string(), "1".to_string()),
+    };
+    m.element(
+        "text",
+        &[("x", "0"), ("y", &tick_y), ("class", "legend-low")],
+        &low,
+    );
+    if palette == Palette::Signed {
+        m.element(
+            "text",
+            &[
+                ("x", &coord(WIDTH / 2.0)),
+                ("y", &tick_y),
+                ("class", "legend-mid"),
+            ],
+            "0",
+        );
+    }
+    m.element(
+        "text",
+        &[("x", &width), ("y", &tick_y), ("class", "legend-high")],
+        &high,
+    );
+    m.close("svg");
+    m.finish()
+}
 
 /// A horizontal gradient from the palette's lowest to highest value, titled
 /// and with its end values (and 0 for a signed scale) printed below.
@@ -34,57 +129,41 @@ pub fn ColourLegend(
     aria: Msg,
 ) -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
-    let gradient = format!("{testid}-gradient");
-    let stops = (0..STOPS)
-        .map(|i| {
-            let at = i as f64 / (STOPS - 1) as f64;
-            let colour = match palette {
-                // signed_colour maps −1…1 of a unit extent onto the whole scale.
-                Palette::Signed => signed_colour(2.0 * at - 1.0, 1.0),
-                Palette::Weight => weight_colour(at),
-            };
-            view! { <stop offset=at stop-color=colour.hex() /> }
-        })
-        .collect_view();
-    let ends = move || match palette {
-        Palette::Signed => {
-            let e = extent.get();
-            (two_decimals(-e), two_decimals(e))
-        }
-        Palette::Weight => ("0".to_string(), "1".to_string()),
-    };
-    let zero = matches!(palette, Palette::Signed).then(|| {
-        view! { <text x=WIDTH / 2.0 y=TICK_Y class="legend-mid">"0"</text> }
+    let svg = Memo::new(move |_| {
+        let lang = lang.get();
+        markup(
+            testid,
+            palette,
+            extent.get(),
+            title.get(lang),
+            aria.get(lang),
+        )
     });
+    view! { <SvgHost markup=svg /> }
+}
 
-    view! {
-        <svg
-            class="diagram colour-legend"
-            data-testid=testid
-            role="img"
-            aria-label=move || aria.get(lang.get())
-            viewBox=format!("0 0 {WIDTH} {HEIGHT}")
-            width=WIDTH
-            height=HEIGHT
-        >
-            <defs>
-                <linearGradient id=gradient.clone() x1="0" x2="1" y1="0" y2="0">
-                    {stops}
-                </linearGradient>
-            </defs>
-            <text x=0 y=BAR_Y / 2.0 class="legend-title">
-                {move || title.get(lang.get())}
-            </text>
-            <rect
-                x=0
-                y=BAR_Y
-                width=WIDTH
-                height=BAR_HEIGHT
-                fill=format!("url(#{gradient})")
-            />
-            <text x=0 y=TICK_Y class="legend-low">{move || ends().0}</text>
-            {zero}
-            <text x=WIDTH y=TICK_Y class="legend-high">{move || ends().1}</text>
-        </svg>
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_signed_legend_runs_from_minus_to_plus_extent_through_zero() {
+        let svg = markup("scores-legend", Palette::Signed, 1.5, "Score", "<aria>");
+        assert!(svg.contains("data-testid=\"scores-legend\""));
+        assert!(svg.contains("aria-label=\"&lt;aria&gt;\""));
+        assert!(svg.contains("id=\"scores-legend-gradient\""));
+        assert!(svg.contains("fill=\"url(#scores-legend-gradient)\""));
+        assert_eq!(svg.matches("<stop ").count(), STOPS);
+        assert!(svg.contains("class=\"legend-low\">\u{2212}1.50</text>"));
+        assert!(svg.contains("class=\"legend-mid\">0</text>"));
+        assert!(svg.contains("class=\"legend-high\">1.50</text>"));
+    }
+
+    #[test]
+    fn a_weight_legend_runs_from_zero_to_one_whatever_the_extent() {
+        let svg = markup("weights-legend", Palette::Weight, 9.0, "Weight", "w");
+        assert!(svg.contains("class=\"legend-low\">0</text>"));
+        assert!(svg.contains("class=\"legend-high\">1</text>"));
+        assert!(!svg.contains("legend-mid"));
     }
 }

@@ -5,18 +5,20 @@ mod bars;
 mod formula;
 mod row_sums;
 
-use crate::app::{Focus, LabView};
+use crate::app::{Focus, LabView, ShowTables};
+use crate::diagrams::host::SvgHost;
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{MatrixGrid, Palette};
-use crate::i18n::{self, tr};
+use crate::i18n::{self, tr, LangContext};
 use bars::SoftmaxBars;
 use leptos::prelude::*;
-use row_sums::RowSums;
 
 /// The softmax bars of query i and the weights heatmap with row sums.
 #[component]
 pub fn Softmax() -> impl IntoView {
     let LabView(view) = expect_context::<LabView>();
+    let LangContext(lang) = expect_context::<LangContext>();
+    let ShowTables(tables) = expect_context::<ShowTables>();
     let focus = expect_context::<Focus>();
     let weights = Memo::new(move |_| {
         view.with(|v| v.as_ref().map(|t| t.weights.clone()))
@@ -27,10 +29,20 @@ pub fn Softmax() -> impl IntoView {
             .unwrap_or_default()
     });
     let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));
-    // Summed here, not taken from the core, because the sums are the check
-    // that the learner can see: each row of α′ really adds up to 1.
-    let sums =
-        Memo::new(move |_| weights.with(|w| w.rows().into_iter().map(|r| r.sum()).collect()));
+    let sums = Memo::new(move |_| {
+        // Summed here, not taken from the core, because the sums are the check
+        // that the learner can see: each row of α′ really adds up to 1.
+        let sums: Vec<f64> = weights.with(|w| w.rows().into_iter().map(|r| r.sum()).collect());
+        if tables.get() {
+            row_sums::table(&sums, i18n::ROW_SUM.get(lang.get()))
+        } else {
+            row_sums::svg(
+                &sums,
+                focus.query.get(),
+                i18n::ROW_SUMS_ARIA.get(lang.get()),
+            )
+        }
+    });
     let select = Callback::new(move |(i, j): (usize, usize)| {
         focus.query.set(i);
         focus.key.set(j);
@@ -60,7 +72,7 @@ pub fn Softmax() -> impl IntoView {
                                     masked=allowed
                                     on_select=select
                                 />
-                                <RowSums sums=sums selected=focus.query />
+                                <SvgHost markup=sums />
                             </div>
                             <ColourLegend
                                 testid="weights-legend"

@@ -8,6 +8,7 @@ pub mod layout;
 pub mod stack;
 
 use crate::geometry::colour::Rgb;
+use crate::svg::coord;
 
 /// The categorical colour of token `j`. The first ten are Tableau 10, a
 /// palette designed to stay distinguishable with common colour-vision
@@ -84,13 +85,21 @@ impl Connector {
         ((middle, self.from.1), (middle, self.to.1))
     }
 
-    /// The SVG path data, `M x y C x1 y1, x2 y2, x y`.
+    /// The SVG path data, `M x y C x1 y1, x2 y2, x y`, to one decimal place.
     pub fn path(&self) -> String {
         let ((x1, y1), (x2, y2)) = self.controls();
-        format!(
-            "M {} {} C {x1} {y1}, {x2} {y2}, {} {}",
-            self.from.0, self.from.1, self.to.0, self.to.1
-        )
+        let [a, b, c, d, e, f, g, h] = [
+            self.from.0,
+            self.from.1,
+            x1,
+            y1,
+            x2,
+            y2,
+            self.to.0,
+            self.to.1,
+        ]
+        .map(coord);
+        format!("M {a} {b} C {c} {d}, {e} {f}, {g} {h}")
     }
 
     /// The point at parameter `t` in [0, 1] along the curve.
@@ -180,6 +189,8 @@ mod tests {
         assert_eq!((y1, y2), (20.0, 80.0));
         assert_eq!((x1, x2), (60.0, 60.0));
         assert_eq!(c.path(), "M 10 20 C 60 20, 60 80, 110 80");
+        let short = Connector::new((0.25, 1.0 / 3.0), (2.0, 4.0), 0.5, 12.0);
+        assert_eq!(short.path(), "M 0.2 0.3 C 1.1 0.3, 1.1 4, 2 4");
         // By symmetry the middle of the curve is the middle of the segment.
         assert_eq!(c.point_at(0.5), (60.0, 50.0));
     }

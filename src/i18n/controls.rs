@@ -69,8 +69,8 @@ pub fn lab_error(error: &LabError) -> (Msg, String) {
     let (msg, detail) = match error {
         LabError::TooManyTokens => (
             Msg {
-                zh: "最多 16 个词元",
-                en: "At most 16 tokens",
+                zh: "词元太多：这里最多 16 个（链接中最多 64 个）",
+                en: "Too many tokens: at most 16 here (64 from a link)",
             },
             String::new(),
         ),

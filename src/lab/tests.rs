@@ -165,3 +165,20 @@ fn a_drag_nudges_an_entry_to_two_decimals() {
         Err(LabError::OutOfRange)
     );
 }
+
+#[test]
+fn a_link_may_ask_for_up_to_64_tokens() {
+    let labels: Vec<String> = (0..64).map(|i| format!("t{i}")).collect();
+    let s = with_tokens(&sentence(), &labels, 5).unwrap();
+    assert_eq!(token_labels(&s), labels);
+    assert_eq!(s.x.slice(s![0, ..4, ..]), sentence().x.slice(s![0, .., ..]));
+    assert_runs(&s);
+    let too_many: Vec<String> = (0..65).map(|i| i.to_string()).collect();
+    assert_eq!(
+        with_tokens(&sentence(), &too_many, 5),
+        Err(LabError::TooManyTokens)
+    );
+    assert_eq!(with_tokens(&sentence(), &[], 5), Err(LabError::BadLabel));
+    let short = with_tokens(&sentence(), &["我".into(), "你".into()], 5).unwrap();
+    assert_eq!(short.x.dim(), (1, 2, 4));
+}

@@ -92,3 +92,43 @@ test('every step of a learner session matches the core', async () => {
   await lab.screenshot('after-session-1280x800');
   await lab.close();
 });
+
+test('dragging a cell of W_Q changes it, and the page still matches the core', async () => {
+  const lab = await LabPage.open(browser, server.url);
+  const before = (await lab.matrix('w-q'))[2][1];
+  const cell = lab.page.locator('[data-testid="w-q"] [data-row="2"][data-col="1"]');
+  const box = await cell.boundingBox();
+  await lab.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await lab.page.mouse.down();
+  // 50 pixels upward raise the number by 0.5.
+  await lab.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 50, { steps: 5 });
+  await lab.page.mouse.up();
+  const after = (await lab.matrix('w-q'))[2][1];
+  assert.ok(Math.abs(after - (before + 0.5)) < 0.011, `dragged from ${before} to ${after}`);
+  await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });
+  await lab.close();
+});
+
+test('arrow keys move the selected query', async () => {
+  const lab = await LabPage.open(browser, server.url);
+  await lab.page.locator('[data-testid="token"]').nth(1).click();
+  await lab.page.keyboard.press('ArrowDown');
+  assert.equal(await lab.page.getAttribute('[data-testid="app"]', 'data-query'), '2');
+  await lab.page.keyboard.press('ArrowUp');
+  await lab.page.keyboard.press('ArrowUp');
+  assert.equal(await lab.page.getAttribute('[data-testid="app"]', 'data-query'), '0');
+  await lab.close();
+});
+
+test('a link with 20 tokens shows them all, and 1,000 tokens are refused with a notice', async () => {
+  const labels = Array.from({ length: 20 }, (_, i) => `w${i}`);
+  let lab = await LabPage.open(browser, `${server.url}?tokens=${labels.join(',')}`);
+  assert.equal((await lab.matrix('weights')).length, 20);
+  await lab.close();
+  // 1,000 tokens: longer links are refused by HTTP servers before the page sees them.
+  const huge = Array.from({ length: 1000 }, () => 'x').join(',');
+  lab = await LabPage.open(browser, `${server.url}?tokens=${huge}`);
+  assert.equal((await lab.matrix('weights')).length, 4, 'the default sentence is kept');
+  assert.equal(await lab.page.locator('[data-testid="notice"]').count(), 1);
+  await lab.close();
+});

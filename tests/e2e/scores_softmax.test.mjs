@@ -1,5 +1,6 @@
 // End-to-end tests of diagrams 2 and 3: the scaled scores, the softmax bars
-// of the selected query, and how selection, masks and hovering show in them.
+// of the selected query, and how selection, masks, hovering and the keyboard
+// show in them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launchBrowser, LabPage } from './lab_page.mjs';
@@ -109,5 +110,41 @@ test('a padded key is masked in both diagrams and gets weight exactly 0', async 
   assert.equal(shown[1].value, 0);
   assert.doesNotMatch(await page.textContent('[data-testid="softmax-formula"]'), /=/);
   for (const sum of await lab.rowSums('weights')) assert.ok(Math.abs(sum - 1) < 1e-12);
+  await lab.close();
+});
+
+test('a focused bar keeps focus while the arrow keys move the query; Enter selects its key', async () => {
+  const lab = await LabPage.open(browser, server.url);
+  const { page } = lab;
+  const focusedBar = () =>
+    page.evaluate(() => {
+      const bar = document.activeElement?.closest('[data-testid="softmax-bars"] g.bar');
+      return bar?.querySelector('rect[data-col]')?.dataset.col ?? null;
+    });
+  await page.focus('[data-testid="softmax-bars"] g.bar >> nth=2');
+  assert.match(await page.textContent('[data-testid="softmax-formula"]'), /^α′₁₃ = e/);
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('[data-testid="dot-expansion"]'), /^Q₁·K₃ = /);
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.$eval('[data-testid="app"]', (e) => e.dataset.query), '1');
+  assert.equal(await focusedBar(), '2', 'the bar is still focused after its markup was replaced');
+  assert.match(await page.textContent('[data-testid="softmax-formula"]'), /^α′₂₃ = e/);
+  assert.deepEqual((await bars(lab)).map((b) => b.value), (await lab.matrix('weights'))[1]);
+  await lab.close();
+});
+
+test('a token label that looks like markup stays text in the bars', async () => {
+  const lab = await LabPage.open(browser, server.url);
+  const { page } = lab;
+  const label = '<b onmouseover=x>&';
+  await page.locator('[data-testid="token-label"]').first().fill(label);
+  await page.locator('[data-testid="token-label"]').first().dispatchEvent('change');
+  await page.waitForFunction(
+    (text) => document.querySelector('[data-testid="softmax-bars"] g.bar title')?.textContent === text,
+    label,
+  );
+  assert.equal(await page.locator('[data-testid="softmax-bars"] b').count(), 0);
+  assert.equal(await page.textContent('.softmax-side .caption strong'), label);
+  assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });

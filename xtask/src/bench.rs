@@ -1,8 +1,10 @@
 //! `cargo xtask bench`: the release bundle's size (raw and gzip -9) against
-//! its budget, and the core's native forward-pass throughput.
+//! its budget, the latency from an input event to updated diagrams in headless
+//! Chromium, and the core's native forward-pass throughput.
 
 use crate::dist;
 use crate::sh::{self, cmd};
+use crate::tools;
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use std::io::Write;
@@ -16,6 +18,8 @@ const BUNDLE_KINDS: [&str; 5] = ["wasm", "js", "css", "html", "svg"];
 pub fn run() -> Result<(), String> {
     let dist = dist::build_release()?;
     report_bundle(&dist)?;
+    tools::ensure_test_tools()?;
+    sh::run(cmd("node").arg("tests/e2e/bench_latency.mjs"))?;
     sh::run(cmd("cargo").args([
         "run",
         "--release",

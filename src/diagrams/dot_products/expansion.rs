@@ -2,11 +2,13 @@
 //! dot product term by term, and the scaling that turns it into α_ij.
 
 use crate::app::{Focus, LabScenario, LabView};
+use crate::diagrams::host::SvgHost;
 use crate::diagrams::matrix::{MatrixGrid, Palette};
 use crate::geometry::dot_text::{dot_expansion, scaling_step, unscaled_step};
 use crate::geometry::format::subscript;
-use crate::i18n::{self, tr};
+use crate::i18n::{self, Lang, LangContext};
 use crate::lab::SequenceTrace;
+use crate::svg::Markup;
 use leptos::prelude::*;
 use ndarray::{Array2, Axis};
 
@@ -21,6 +23,7 @@ struct Detail {
     expansion: String,
     step: String,
     masked: bool,
+    scaling_on: bool,
 }
 
 impl Detail {
@@ -46,7 +49,33 @@ impl Detail {
             columns: (1..=t.d_k()).map(|c| c.to_string()).collect(),
             step,
             masked: !*t.allowed.get((i, j))?,
+            scaling_on,
         })
+    }
+
+    /// The worked lines under the two rows, in `lang`: the expansion, the
+    /// scaling step, and notes when scaling is off or the key is masked.
+    fn lines(&self, lang: Lang) -> String {
+        let mut m = Markup::new();
+        m.element(
+            "p",
+            &[("class", "formula"), ("data-testid", "dot-expansion")],
+            &self.expansion,
+        );
+        m.element(
+            "p",
+            &[("class", "formula"), ("data-testid", "dot-scaling")],
+            &self.step,
+        );
+        if !self.scaling_on {
+            let note = [("class", "note"), ("data-testid", "dot-scaling-off")];
+            m.element("p", &note, i18n::SCALING_OFF.get(lang));
+        }
+        if self.masked {
+            let note = [("class", "note masked-note"), ("data-testid", "dot-masked")];
+            m.element("p", &note, i18n::SCORE_MASKED.get(lang));
+        }
+        m.finish()
     }
 }
 
@@ -55,16 +84,17 @@ impl Detail {
 pub fn Expansion() -> impl IntoView {
     let LabView(view) = expect_context::<LabView>();
     let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LangContext(lang) = expect_context::<LangContext>();
     let focus = expect_context::<Focus>();
-    let scaling_on = Memo::new(move |_| scenario.with(|s| s.options.scale));
     let detail = Memo::new(move |_| {
         let pick = (focus.query.get(), focus.key.get());
-        let scaling_on = scaling_on.get();
+        let scaling_on = scenario.with(|s| s.options.scale);
         view.with(|v| v.as_ref().and_then(|t| Detail::new(t, pick, scaling_on)))
             .unwrap_or_default()
     });
     let part = move |f: fn(&Detail) -> Array2<f64>| Signal::derive(move || detail.with(f));
     let name = move |f: fn(&Detail) -> Vec<String>| Signal::derive(move || detail.with(f));
+    let lines = Signal::derive(move || detail.with(|d| d.lines(lang.get())));
 
     view! {
         <div class="dot-detail" data-testid="dot-detail">
@@ -88,20 +118,46 @@ pub fn Expansion() -> impl IntoView {
                     highlight_rows=vec![0]
                 />
             </div>
-            <p class="formula" data-testid="dot-expansion">
-                {move || detail.with(|d| d.expansion.clone())}
-            </p>
-            <p class="formula" data-testid="dot-scaling">
-                {move || detail.with(|d| d.step.clone())}
-            </p>
-            <Show when=move || !scaling_on.get()>
-                <p class="note" data-testid="dot-scaling-off">{tr(i18n::SCALING_OFF)}</p>
-            </Show>
-            <Show when=move || detail.with(|d| d.masked)>
-                <p class="note masked-note" data-testid="dot-masked">
-                    {tr(i18n::SCORE_MASKED)}
-                </p>
-            </Show>
+            <SvgHost markup=lines />
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::token_labels;
+    use attention_core::presets;
+
+    fn sentence() -> SequenceTrace {
+        let scenario = presets::sentence();
+        let trace = scenario.run().unwrap();
+        SequenceTrace::new(&trace, 0, token_labels(&scenario))
+    }
+
+    #[test]
+    fn the_lines_expand_the_selected_score_and_its_scaling() {
+        let t = sentence();
+        let detail = Detail::new(&t, (2, 1), true).unwrap();
+        assert_eq!(detail.q.row(0), t.q.row(2));
+        assert_eq!(detail.k.row(0), t.k.row(1));
+        let html = detail.lines(Lang::En);
+        assert!(html.starts_with("<p class=\"formula\" data-testid=\"dot-expansion\">Q₃·K₂ = "));
+        assert!(html.contains("data-testid=\"dot-scaling\">α₃₂ = "));
+        assert!(!html.contains("dot-scaling-off") && !html.contains("dot-masked"));
+        assert_eq!(Detail::new(&t, (9, 0), true), None);
+    }
+
+    #[test]
+    fn notes_say_when_scaling_is_off_and_when_the_key_is_masked() {
+        let mut t = sentence();
+        t.allowed[[0, 3]] = false;
+        let html = Detail::new(&t, (0, 3), false).unwrap().lines(Lang::Zh);
+        assert!(html.contains("data-testid=\"dot-scaling\">α₁₄ = Q₁·K₄ = "));
+        assert!(html.contains(i18n::SCALING_OFF.zh));
+        assert!(html.contains(&format!(
+            "<p class=\"note masked-note\" data-testid=\"dot-masked\">{}</p>",
+            i18n::SCORE_MASKED.zh
+        )));
     }
 }

@@ -1,57 +1,127 @@
-//! The softmax of one weight with its numbers, under the bars: which key is
-//! explained follows the pointer or keyboard focus, else the selected key.
+//! The text under the bars: the softmax of one weight with its numbers, or
+//! why it is 0, and the row's sum. Which key is explained follows the pointer
+//! or keyboard focus, else the selected key.
 
 use super::bars::QueryRow;
+use crate::geometry::format::{js_number, two_decimals};
 use crate::geometry::softmax_text::{explain_weight, Piece, WeightStep};
-use crate::i18n::{self, tr};
-use leptos::prelude::*;
+use crate::i18n::{self, Lang};
+use crate::svg::Markup;
 
-/// `α′_ij = e^α_ij / Σₖ e^α_ik = … = weight` for key `key` of `row`, or why it is 0.
-#[component]
-pub fn WeightFormula(
-    /// The selected query's scores, mask and weights.
-    #[prop(into)]
-    row: Signal<QueryRow>,
-    /// The key whose weight is explained.
-    #[prop(into)]
-    key: Signal<usize>,
-) -> impl IntoView {
-    let step = Memo::new(move |_| {
-        let j = key.get();
-        row.with(|r| {
-            let weight = *r.weights.get(j)?;
-            Some(explain_weight(r.query, j, &r.scores, &r.allowed, weight))
-        })
-    });
-    let pieces = move || match step.get() {
-        Some(WeightStep::Formula { pieces, .. }) => pieces
-            .into_iter()
-            .map(|piece| match piece {
-                Piece::Text(text) => text.into_any(),
-                Piece::Sup(text) => view! { <sup>{text}</sup> }.into_any(),
-            })
-            .collect_view()
-            .into_any(),
-        Some(WeightStep::Masked) => tr(i18n::WEIGHT_MASKED).get().into_any(),
-        None => ().into_any(),
-    };
-    let masked = move || matches!(step.get(), Some(WeightStep::Masked));
-    let shifted = move || matches!(step.get(), Some(WeightStep::Formula { shifted: true, .. }));
-    // Only worth saying when some key of the row is really left out.
-    let partial_sum = move || {
-        matches!(step.get(), Some(WeightStep::Formula { .. }))
-            && row.with(|r| r.allowed.contains(&false))
-    };
+/// `α′_ij = e^α_ij / Σₖ e^α_ik = … = weight` for key `key` of `row` (exponents
+/// raised with `<sup>`), or why it is 0; its notes; then the row sum Σ with
+/// its full-precision `data-value`.
+pub fn readout(row: &QueryRow, key: usize, lang: Lang) -> String {
+    let step = row
+        .weights
+        .get(key)
+        .map(|&weight| explain_weight(row.query, key, &row.scores, &row.allowed, weight));
+    let mut m = Markup::new();
+    let formula = [("class", "formula"), ("data-testid", "softmax-formula")];
+    match step {
+        Some(WeightStep::Formula { pieces, shifted }) => {
+            m.open("p", &formula);
+            for piece in &pieces {
+                match piece {
+                    Piece::Text(text) => m.text(text),
+                    Piece::Sup(text) => m.element("sup", &[], text),
+                };
+            }
+            m.close("p");
+            if shifted {
+                let note = [("class", "note"), ("data-testid", "softmax-shifted")];
+                m.element("p", &note, i18n::SOFTMAX_SHIFTED.get(lang));
+            }
+            // Only worth saying when some key of the row is really left out.
+            if row.allowed.contains(&false) {
+                m.element("p", &[("class", "note")], i18n::SUM_OVER_ALLOWED.get(lang));
+            }
+        }
+        Some(WeightStep::Masked) => {
+            let note = [
+                ("class", "formula note"),
+                ("data-testid", "softmax-formula"),
+            ];
+            m.element("p", &note, i18n::WEIGHT_MASKED.get(lang));
+        }
+        None => {
+            m.element("p", &formula, "");
+        }
+    }
+    let sum: f64 = row.weights.iter().sum();
+    let total = js_number(sum);
+    m.element(
+        "p",
+        &[
+            ("class", "row-sum-line"),
+            ("data-testid", "softmax-row-sum"),
+            ("data-value", &total),
+        ],
+        &format!("{}: Σ = {}", i18n::ROW_SUM.get(lang), two_decimals(sum)),
+    );
+    m.finish()
+}
 
-    view! {
-        <p class="formula" class:note=masked data-testid="softmax-formula">
-            {pieces}
-        </p>
-        <Show when=shifted>
-            <p class="note" data-testid="softmax-shifted">{tr(i18n::SOFTMAX_SHIFTED)}</p>
-        </Show>
-        <Show when=partial_sum>
-            <p class="note">{tr(i18n::SUM_OVER_ALLOWED)}</p>
-        </Show>
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(scores: Vec<f64>, allowed: Vec<bool>) -> QueryRow {
+        // Shifted by the largest score, as the core does, so 800 stays finite.
+        let top = scores.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+        let e: Vec<f64> = scores
+            .iter()
+            .zip(&allowed)
+            .map(|(s, &ok)| if ok { (s - top).exp() } else { 0.0 })
+            .collect();
+        let seen: f64 = e.iter().sum();
+        let weights = e.iter().map(|x| x / seen).collect();
+        QueryRow {
+            query: 0,
+            labels: vec!["a".into(); scores.len()],
+            scores,
+            allowed,
+            weights,
+        }
+    }
+
+    #[test]
+    fn the_formula_raises_its_exponents_and_the_sum_is_exact() {
+        let row = row(vec![0.61, 0.0, -1.0], vec![true; 3]);
+        let html = readout(&row, 0, Lang::En);
+        assert!(html.starts_with(
+            "<p class=\"formula\" data-testid=\"softmax-formula\">α′₁₁ = e<sup>0.61</sup> / Σₖ e<sup>α₁ₖ</sup> = 1.84 / 3.21 = 0.57</p>"
+        ));
+        let sum: f64 = row.weights.iter().sum();
+        assert!(html.contains(&format!(
+            "data-testid=\"softmax-row-sum\" data-value=\"{}\">Row sum: Σ = 1.00</p>",
+            js_number(sum)
+        )));
+        assert!(!html.contains("note"));
+    }
+
+    #[test]
+    fn a_masked_key_is_explained_without_numbers() {
+        let row = row(vec![0.5, 2.0], vec![true, false]);
+        let html = readout(&row, 1, Lang::En);
+        assert!(html.starts_with("<p class=\"formula note\" data-testid=\"softmax-formula\">"));
+        let text = html
+            .split("</p>")
+            .next()
+            .unwrap()
+            .rsplit('>')
+            .next()
+            .unwrap();
+        assert_eq!(text, i18n::WEIGHT_MASKED.en);
+        assert!(!readout(&row, 0, Lang::En).contains("softmax-shifted"));
+        assert!(readout(&row, 0, Lang::Zh).contains(i18n::SUM_OVER_ALLOWED.zh));
+    }
+
+    #[test]
+    fn huge_scores_add_the_shift_note_and_a_missing_key_an_empty_formula() {
+        let row = row(vec![800.0, 799.0], vec![true, true]);
+        assert!(readout(&row, 1, Lang::En).contains("data-testid=\"softmax-shifted\""));
+        assert!(readout(&row, 5, Lang::En)
+            .starts_with("<p class=\"formula\" data-testid=\"softmax-formula\"></p>"));
     }
 }

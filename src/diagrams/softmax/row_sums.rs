@@ -1,92 +1,135 @@
 //! The row sums of the weights, as a column lined up with the weights grid:
 //! the visible check that softmax gives every query a budget of exactly 1.
+//! Each sum carries `data-row-sum` and its full-precision `data-value`.
 
-use crate::app::ShowTables;
 use crate::diagrams::matrix::markup::CELL;
 use crate::geometry::format::{js_number, two_decimals};
 use crate::geometry::grid::Grid;
-use crate::i18n::{self, tr};
-use leptos::prelude::*;
+use crate::svg::{coord, Markup};
 
-/// One sum per row, each with `data-row-sum` and `data-value` (full
-/// precision); an SVG column beside the heatmap, or a table in table mode.
-#[component]
-pub fn RowSums(
-    /// The sum of each row of α′, query by query.
-    #[prop(into)]
-    sums: Signal<Vec<f64>>,
-    /// The selected query, whose sum is emphasised like its row.
-    #[prop(into)]
-    selected: Signal<usize>,
-) -> impl IntoView {
-    let ShowTables(tables) = expect_context::<ShowTables>();
-    let rows = Memo::new(move |_| sums.with(Vec::len));
-    let aria = tr(i18n::ROW_SUMS_ARIA);
-    let value = move |r: usize| sums.with(|s| s.get(r).copied().unwrap_or(0.0));
+/// The sums as an SVG column beside the heatmap, the `selected` query's emphasised.
+pub fn svg(sums: &[f64], selected: usize, aria: &str) -> String {
+    // The same grid geometry as the heatmap, one column wide, so each sum
+    // sits level with its row; the label width is not needed here.
+    let grid = Grid::new(sums.len(), 1, CELL, 1);
+    let (_, height) = grid.size();
+    let (width, height) = (coord(CELL * 1.3), coord(height));
+    let centre = coord(CELL * 1.3 / 2.0);
+    let view_box = format!("0 0 {width} {height}");
+    let mut m = Markup::new();
+    m.open(
+        "svg",
+        &[
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("class", "diagram row-sums"),
+            ("data-testid", "row-sums"),
+            ("role", "img"),
+            ("aria-label", aria),
+            ("viewBox", &view_box),
+            ("width", &width),
+            ("height", &height),
+        ],
+    );
+    let label_y = coord(grid.col_label(0).1);
+    m.element(
+        "text",
+        &[("x", &centre), ("y", &label_y), ("class", "sum-label")],
+        "Σ",
+    );
+    for (r, &sum) in sums.iter().enumerate() {
+        let (_, y) = grid.cell_rect(r, 0).centre();
+        let class = if r == selected {
+            "row-sum selected"
+        } else {
+            "row-sum"
+        };
+        let (row, value) = (r.to_string(), js_number(sum));
+        m.element(
+            "text",
+            &[
+                ("x", &centre),
+                ("y", &coord(y)),
+                ("class", class),
+                ("data-row-sum", &row),
+                ("data-value", &value),
+            ],
+            &two_decimals(sum),
+        );
+    }
+    m.close("svg");
+    m.finish()
+}
 
-    move || {
-        let rows = rows.get();
-        if tables.get() {
-            let body = (0..rows)
-                .map(|r| {
-                    view! {
-                        <tr>
-                            <td data-row-sum=r data-value=move || js_number(value(r))>
-                                {move || two_decimals(value(r))}
-                            </td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            return view! {
-                <table class="matrix-table row-sums" data-testid="row-sums">
-                    <caption>{tr(i18n::ROW_SUM)}</caption>
-                    <thead>
-                        <tr>
-                            <th scope="col">"Σ"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{body}</tbody>
-                </table>
-            }
-            .into_any();
-        }
-        // The same grid geometry as the heatmap, one column wide, so each sum
-        // sits level with its row; the label width is not needed here.
-        let grid = Grid::new(rows, 1, CELL, 1);
-        let (_, height) = grid.size();
-        let width = CELL * 1.3;
-        let texts = (0..rows)
-            .map(|r| {
-                let (_, y) = grid.cell_rect(r, 0).centre();
-                view! {
-                    <text
-                        x=width / 2.0
-                        y=y
-                        class="row-sum"
-                        class:selected=move || selected.get() == r
-                        data-row-sum=r
-                        data-value=move || js_number(value(r))
-                    >
-                        {move || two_decimals(value(r))}
-                    </text>
-                }
+/// The sums as a one-column table, for table mode, titled `caption`.
+pub fn table(sums: &[f64], caption: &str) -> String {
+    let mut m = Markup::new();
+    m.open(
+        "table",
+        &[
+            ("class", "matrix-table row-sums"),
+            ("data-testid", "row-sums"),
+        ],
+    );
+    m.element("caption", &[], caption);
+    m.open("thead", &[])
+        .open("tr", &[])
+        .element("th", &[("scope", "col")], "Σ")
+        .close("tr")
+        .close("thead")
+        .open("tbody", &[]);
+    for (r, &sum) in sums.iter().enumerate() {
+        let (row, value) = (r.to_string(), js_number(sum));
+        m.open("tr", &[])
+            .element(
+                "td",
+                &[("data-row-sum", &row), ("data-value", &value)],
+                &two_decimals(sum),
+            )
+            .close("tr");
+    }
+    m.close("tbody").close("table");
+    m.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (data-row-sum, data-value) of every sum, in order.
+    fn sums_in(markup: &str) -> Vec<(usize, f64)> {
+        markup
+            .split("data-row-sum=\"")
+            .skip(1)
+            .map(|rest| {
+                let row = rest.split('"').next().unwrap().parse().unwrap();
+                let value = rest.split("data-value=\"").nth(1).unwrap();
+                (row, value.split('"').next().unwrap().parse().unwrap())
             })
-            .collect_view();
-        view! {
-            <svg
-                class="diagram row-sums"
-                data-testid="row-sums"
-                role="img"
-                aria-label=aria
-                viewBox=format!("0 0 {width} {height}")
-                width=width
-                height=height
-            >
-                <text x=width / 2.0 y=grid.col_label(0).1 class="sum-label">"Σ"</text>
-                {texts}
-            </svg>
+            .collect()
+    }
+
+    #[test]
+    fn every_sum_carries_its_row_and_exact_value() {
+        let sums = [1.0, 0.999_999_999_999_999_9, 0.0];
+        let expected: Vec<(usize, f64)> = sums.iter().copied().enumerate().collect();
+        let column = svg(&sums, 1, "<sums>");
+        assert_eq!(sums_in(&column), expected);
+        assert_eq!(sums_in(&table(&sums, "Row sum")), expected);
+        assert_eq!(column.matches("row-sum selected").count(), 1);
+        assert!(column.contains("aria-label=\"&lt;sums&gt;\""));
+        assert!(!column.contains("data-row=\""), "sums are not matrix cells");
+    }
+
+    #[test]
+    fn each_sum_sits_level_with_its_heatmap_row() {
+        let grid = Grid::new(3, 3, CELL, 5);
+        let column = svg(&[1.0, 1.0, 1.0], 0, "sums");
+        for r in 0..3 {
+            let y = coord(grid.cell_rect(r, 0).centre().1);
+            assert!(
+                column.contains(&format!("y=\"{y}\" class=\"row-sum")),
+                "row {r}"
+            );
         }
-        .into_any()
     }
 }

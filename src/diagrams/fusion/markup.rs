@@ -1,0 +1,145 @@
+//! The markup of the fusion diagram: the SVG, put together from the value
+//! rows, connectors and output row ([`super::flow`]) and the stacked bars
+//! ([`super::bars`]), and the token colour legend. Pure, so tests read the
+//! written numbers back natively.
+
+use super::bars::bar_columns;
+use super::flow::{connectors, output_row, value_rows};
+use crate::geometry::extent::symmetric_extent;
+use crate::geometry::flow::frame::FusionFrame;
+use crate::geometry::flow::layout::FusionLayout;
+use crate::geometry::flow::token_colour;
+use crate::svg::{coord, Markup};
+use ndarray::Array2;
+
+/// Side of one cell, in SVG units.
+const CELL: f64 = 36.0;
+/// The smallest share of its natural size the SVG may shrink to. Shrinking
+/// keeps B_i and its bars beside the value rows on a phone, which is the
+/// point of the diagram; below this the numbers become unreadable, so a
+/// larger scenario scrolls inside its box instead.
+const MIN_SCALE: f64 = 0.65;
+
+/// Everything one drawing of the fusion shows.
+pub struct FusionSpec<'a> {
+    /// One label per token.
+    pub labels: &'a [String],
+    /// The value rows V (T×d_v).
+    pub v: &'a Array2<f64>,
+    /// The attention weights α′ (T×T).
+    pub weights: &'a Array2<f64>,
+    /// Which keys each query may attend to (T×T).
+    pub allowed: &'a Array2<bool>,
+    /// The output B = α′V (T×d_v).
+    pub output: &'a Array2<f64>,
+    /// The selected query i.
+    pub query: usize,
+    /// The component whose sum is written out, drawn highlighted.
+    pub component: Option<usize>,
+    /// The SVG's `aria-label`.
+    pub aria: &'a str,
+    /// The word printed on a masked key's connector.
+    pub masked_word: &'a str,
+    /// The legend's title.
+    pub legend_title: &'a str,
+}
+
+impl FusionSpec<'_> {
+    /// α′_ij, zero when out of range.
+    pub fn weight(&self, j: usize) -> f64 {
+        self.weights.get((self.query, j)).copied().unwrap_or(0.0)
+    }
+
+    /// Whether key j is masked for the selected query.
+    pub fn masked(&self, j: usize) -> bool {
+        self.allowed.get((self.query, j)).copied() == Some(false)
+    }
+
+    /// Token j's label, empty when out of range.
+    pub fn label(&self, j: usize) -> &str {
+        self.labels.get(j).map_or("", String::as_str)
+    }
+}
+
+/// The class list `base` followed by every name whose flag is set.
+pub fn classes(base: &str, flags: &[(bool, &str)]) -> String {
+    let mut class = String::from(base);
+    for (on, name) in flags {
+        if *on {
+            class.push(' ');
+            class.push_str(name);
+        }
+    }
+    class
+}
+
+/// A share in [0, 1] such as an opacity, to two decimals: coordinates'
+/// single decimal would make the steps visible.
+pub fn share(value: f64) -> String {
+    format!("{value:.2}")
+}
+
+/// Everything the diagram's host shows: the SVG in its scroll box, then the legend.
+pub fn fusion(spec: &FusionSpec) -> String {
+    let svg = fusion_svg(spec);
+    let legend = legend(spec.legend_title, spec.labels);
+    format!("<div class=\"scroll\">{svg}</div>{legend}")
+}
+
+/// The fusion SVG for `spec`. Each bar column and each cell of B_i carries
+/// `data-hit="0,c"` for its component c; the columns take keyboard focus.
+pub fn fusion_svg(spec: &FusionSpec) -> String {
+    let (tokens, d) = spec.v.dim();
+    let longest = spec.labels.iter().map(|l| l.chars().count()).max();
+    let layout = FusionLayout::new(tokens, d, CELL, longest.unwrap_or(1));
+    let frame = FusionFrame::new(&layout, spec.weights, spec.query, spec.v, spec.output);
+    let extent = symmetric_extent(spec.v);
+    let (width, height) = layout.size();
+    let mut m = Markup::new();
+    m.open(
+        "svg",
+        &[
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("class", "diagram fusion-flow"),
+            ("data-testid", "fusion"),
+            ("role", "img"),
+            ("aria-label", spec.aria),
+            (
+                "viewBox",
+                &format!("0 0 {} {}", coord(width), coord(height)),
+            ),
+            ("width", &coord(width)),
+            ("height", &coord(height)),
+            (
+                "style",
+                &format!("min-width: {}px", (width * MIN_SCALE).round()),
+            ),
+        ],
+    );
+    value_rows(&mut m, spec, &layout, extent);
+    connectors(&mut m, spec, &frame);
+    output_row(&mut m, spec, &layout, extent);
+    bar_columns(&mut m, spec, &layout, &frame);
+    m.close("svg");
+    m.finish()
+}
+
+/// The legend naming each token's colour, as HTML.
+fn legend(title: &str, labels: &[String]) -> String {
+    let mut m = Markup::new();
+    m.open(
+        "div",
+        &[("class", "fusion-legend"), ("data-testid", "fusion-legend")],
+    );
+    m.element("span", &[("class", "fusion-legend-title")], title);
+    m.open("ul", &[]);
+    for (j, label) in labels.iter().enumerate() {
+        let style = format!("background-color: {}", token_colour(j).hex());
+        m.open("li", &[("data-token", &j.to_string())])
+            .element("span", &[("class", "fusion-swatch"), ("style", &style)], "")
+            .text(label)
+            .close("li");
+    }
+    m.close("ul").close("div");
+    m.finish()
+}
