@@ -3,8 +3,9 @@
 use super::tokens::apply;
 use super::EditNotice;
 use crate::app::{Focus, LabScenario};
-use crate::i18n::{controls as text, tr};
-use crate::lab::{self, MAX_DIM, MIN_DIM};
+use crate::i18n::{controls as text, tr, Msg};
+use crate::lab::{self, LabError, MAX_DIM, MIN_DIM};
+use attention_core::Scenario;
 use leptos::prelude::*;
 
 /// Seed for numbers added when d_model or d_k grows: fixed, so resizing is reproducible.
@@ -19,10 +20,7 @@ pub fn Settings() -> impl IntoView {
     let EditNotice(notice) = expect_context::<EditNotice>();
     let focus = expect_context::<Focus>();
     let seed = RwSignal::new(FIRST_SEED);
-    let d_model = move || scenario.with(|s| s.x.dim().2);
-    let d_k = move || scenario.with(|s| s.head.w_q.ncols());
     let batch = move || scenario.with(|s| s.x.dim().0);
-    let slider_value = |e: &leptos::ev::Event| event_target_value(e).parse::<usize>().unwrap_or(0);
     let randomize = move |next: u64| {
         seed.set(next);
         scenario.update(|s| lab::randomize_weights(s, next));
@@ -31,50 +29,10 @@ pub fn Settings() -> impl IntoView {
 
     view! {
         <div class="settings">
-            <label class="slider">
-                <span>{tr(text::D_MODEL)} " = " {d_model}</span>
-                <input
-                    type="range"
-                    data-testid="d-model"
-                    min=MIN_DIM max=MAX_DIM step="1"
-                    prop:value=move || d_model().to_string()
-                    on:input=move |e| {
-                        let d = slider_value(&e);
-                        apply(scenario, notice, |s| lab::set_d_model(s, d, RESIZE_SEED));
-                    }
-                />
-            </label>
-            <label class="slider">
-                <span>{tr(text::D_K)} " = " {d_k}</span>
-                <input
-                    type="range"
-                    data-testid="d-k"
-                    min=MIN_DIM max=MAX_DIM step="1"
-                    prop:value=move || d_k().to_string()
-                    on:input=move |e| {
-                        let d = slider_value(&e);
-                        apply(scenario, notice, |s| lab::set_d_k(s, d, RESIZE_SEED));
-                    }
-                />
-            </label>
-            <label class="switch">
-                <input
-                    type="checkbox"
-                    data-testid="scale"
-                    prop:checked=move || scenario.with(|s| s.options.scale)
-                    on:change=move |e| scenario.update(|s| s.options.scale = event_target_checked(&e))
-                />
-                {tr(text::SCALE)}
-            </label>
-            <label class="switch">
-                <input
-                    type="checkbox"
-                    data-testid="causal"
-                    prop:checked=move || scenario.with(|s| s.options.causal)
-                    on:change=move |e| scenario.update(|s| s.options.causal = event_target_checked(&e))
-                />
-                {tr(text::CAUSAL)}
-            </label>
+            {size_slider(scenario, notice, text::D_MODEL, "d-model", |s| s.x.dim().2, lab::set_d_model)}
+            {size_slider(scenario, notice, text::D_K, "d-k", |s| s.head.w_q.ncols(), lab::set_d_k)}
+            {switch(scenario, text::SCALE, "scale", |s| s.options.scale, |s, on| s.options.scale = on)}
+            {switch(scenario, text::CAUSAL, "causal", |s| s.options.causal, |s, on| s.options.causal = on)}
             <Show when=move || { batch() > 1 }>
                 <label class="slider">
                     <span>{tr(text::SEQUENCE)}</span>
@@ -110,5 +68,57 @@ pub fn Settings() -> impl IntoView {
                 </button>
             </div>
         </div>
+    }
+}
+
+/// A range slider labelled "`label` = size" for one dimension of the scenario,
+/// which `read` reads and `resize` changes. Both are plain function pointers so
+/// that every slider shares one copy of the closures below.
+fn size_slider(
+    scenario: RwSignal<Scenario>,
+    notice: RwSignal<Option<LabError>>,
+    label: Msg,
+    testid: &'static str,
+    read: fn(&Scenario) -> usize,
+    resize: fn(&mut Scenario, usize, u64) -> Result<(), LabError>,
+) -> impl IntoView {
+    let size = move || scenario.with(read);
+    view! {
+        <label class="slider">
+            <span>{tr(label)} " = " {size}</span>
+            <input
+                type="range"
+                data-testid=testid
+                min=MIN_DIM max=MAX_DIM step="1"
+                prop:value=move || size().to_string()
+                on:input=move |e| {
+                    let d = event_target_value(&e).parse::<usize>().unwrap_or(0);
+                    apply(scenario, notice, |s| resize(s, d, RESIZE_SEED));
+                }
+            />
+        </label>
+    }
+}
+
+/// A checkbox labelled `label` for one switch of the scenario, which `get`
+/// reads and `set` changes. Both are plain function pointers for the same
+/// reason as in [`size_slider`].
+fn switch(
+    scenario: RwSignal<Scenario>,
+    label: Msg,
+    testid: &'static str,
+    get: fn(&Scenario) -> bool,
+    set: fn(&mut Scenario, bool),
+) -> impl IntoView {
+    view! {
+        <label class="switch">
+            <input
+                type="checkbox"
+                data-testid=testid
+                prop:checked=move || scenario.with(get)
+                on:change=move |e| scenario.update(|s| set(s, event_target_checked(&e)))
+            />
+            {tr(label)}
+        </label>
     }
 }

@@ -43,6 +43,8 @@ fn cell_of(target: Option<web_sys::EventTarget>) -> Option<(Element, (usize, usi
 extern "C" {
     /// Patches `host`'s content to match `markup`, changing only what differs.
     fn morph(host: &Element, markup: &str);
+    /// Repaints the heatmap cells in `host` from `matrix::markup::paint` lines.
+    fn paint(host: &Element, encoded: &str);
 }
 
 /// A container for diagram markup with delegated cell events.
@@ -57,6 +59,10 @@ pub fn SvgHost(
     /// Whether dragging a cell vertically sends [`CellEvent::Drag`].
     #[prop(optional)]
     draggable: bool,
+    /// New looks for the heatmap cells already shown, from
+    /// `matrix::markup::paint`: applied without rewriting the markup.
+    #[prop(optional)]
+    repaint: Option<Signal<String>>,
 ) -> impl IntoView {
     let node = NodeRef::<Div>::new();
     // The cell being dragged and the pointer's last y, between pointer events.
@@ -73,6 +79,14 @@ pub fn SvgHost(
             morph(&host, &html);
         }
     });
+    if let Some(repaint) = repaint {
+        Effect::new(move |_| {
+            let encoded = repaint.get();
+            if let Some(host) = node.get() {
+                paint(&host, &encoded);
+            }
+        });
+    }
 
     view! {
         <div

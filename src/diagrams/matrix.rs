@@ -49,6 +49,10 @@ pub fn MatrixGrid(
     col_labels: Signal<Vec<String>>,
     /// The colour scale.
     palette: Palette,
+    /// The magnitude at both ends of a signed scale, shared by matrices drawn
+    /// side by side so one colour means one value; by default the matrix's own largest.
+    #[prop(into, optional)]
+    extent: Option<Signal<f64>>,
     /// Rows to emphasise, e.g. the selected query's row.
     #[prop(into, optional)]
     highlight_rows: Signal<Vec<usize>>,
@@ -73,28 +77,45 @@ pub fn MatrixGrid(
     let ShowTables(tables) = expect_context::<ShowTables>();
     let focusable = on_hover.is_some() || on_select.is_some();
     let draggable = on_drag.is_some();
-    let markup = Memo::new(move |_| {
-        let values = values.get();
+    // The structure (shape, labels, language, mode) is written as full markup;
+    // values and highlights only repaint the cells already drawn, which keeps an
+    // edit within a frame. Values are read untracked here: a repaint follows.
+    let spec_of = move |values: &Array2<f64>, f: &dyn Fn(&MatrixSpec) -> String| {
         let (rows, cols) = (row_labels.get(), col_labels.get());
         let (lit_rows, lit_cols) = (highlight_rows.get(), highlight_cols.get());
         let allowed = masked.get();
-        let spec = MatrixSpec {
+        f(&MatrixSpec {
             testid,
             aria: aria.get(lang.get()),
-            values: &values,
+            values,
             row_labels: &rows,
             col_labels: &cols,
             palette,
+            extent: extent.map(|e| e.get()),
             highlight_rows: &lit_rows,
             highlight_cols: &lit_cols,
             allowed: allowed.as_ref(),
             focusable,
             draggable,
-        };
+        })
+    };
+    let shape = Memo::new(move |_| values.with(Array2::dim));
+    let markup = Memo::new(move |_| {
         if tables.get() {
-            markup::table(&spec)
+            values.with(|v| spec_of(v, &markup::table))
         } else {
-            markup::heatmap(&spec)
+            shape.track();
+            row_labels.track();
+            col_labels.track();
+            lang.track();
+            untrack(|| values.with(|v| spec_of(v, &markup::heatmap)))
+        }
+    });
+    let repaint = Memo::new(move |_| {
+        if tables.get() {
+            String::new()
+        } else {
+            values.with(|v| spec_of(v, &markup::paint))
         }
     });
     let on_cell = Callback::new(move |event: CellEvent| match event {
@@ -114,5 +135,5 @@ pub fn MatrixGrid(
             }
         }
     });
-    view! { <SvgHost markup=markup on_cell=on_cell draggable=draggable /> }
+    view! { <SvgHost markup=markup on_cell=on_cell draggable=draggable repaint=Signal::from(repaint) /> }
 }

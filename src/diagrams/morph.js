@@ -37,15 +37,45 @@ function patchNode(a, b) {
   // Most of a diagram is unchanged by one edit; a native comparison skips it fast.
   if (a.isEqualNode(b)) return;
   if (a.nodeType === Node.TEXT_NODE) {
-    if (a.data !== b.data) a.data = b.data;
+    a.data = b.data;
     return;
   }
   if (a.nodeType !== Node.ELEMENT_NODE) return;
-  for (const { name, value } of b.attributes) {
+  const fresh = b.attributes;
+  for (let i = 0; i < fresh.length; i++) {
+    const { name, value } = fresh[i];
     if (a.getAttribute(name) !== value) a.setAttribute(name, value);
   }
-  for (const { name } of Array.from(a.attributes)) {
+  const old = a.attributes;
+  for (let i = old.length - 1; i >= 0; i--) {
+    const name = old[i].name;
     if (!b.hasAttribute(name)) a.removeAttribute(name);
   }
-  patchChildren(a, b);
+  if (a.firstChild || b.firstChild) patchChildren(a, b);
+}
+
+// Repaints the cells of a heatmap whose shape is unchanged, from the lines
+// `matrix/markup.rs` `paint` writes: fill, value, text, text colour, class and
+// mask flag, tab-separated, one line per cell in the order the cells were drawn.
+export function paint(host, encoded) {
+  const cells = host.querySelectorAll('rect.cell');
+  const lines = encoded.split('\n');
+  const n = Math.min(cells.length, lines.length);
+  for (let i = 0; i < n; i++) {
+    const [fill, value, text, ink, cls, masked] = lines[i].split('\t');
+    const cell = cells[i];
+    if (cell.getAttribute('fill') !== fill) cell.setAttribute('fill', fill);
+    if (cell.getAttribute('data-value') !== value) cell.setAttribute('data-value', value);
+    if (cell.getAttribute('class') !== cls) cell.setAttribute('class', cls);
+    if (masked) {
+      if (!cell.hasAttribute('data-masked')) cell.setAttribute('data-masked', 'true');
+    } else if (cell.hasAttribute('data-masked')) {
+      cell.removeAttribute('data-masked');
+    }
+    const label = cell.nextElementSibling;
+    if (label) {
+      if (label.textContent !== text) label.textContent = text;
+      if (label.getAttribute('fill') !== ink) label.setAttribute('fill', ink);
+    }
+  }
 }

@@ -3,7 +3,9 @@
 mod editor;
 
 use crate::app::{Focus, LabScenario, LabView};
+use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_matrix, MatrixGrid, Palette};
+use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{projection as text, tr, Msg};
 use crate::lab::{self, Editable, SequenceTrace};
@@ -79,6 +81,17 @@ pub fn Projection() -> impl IntoView {
     let hovered = RwSignal::new(None::<(Product, usize, usize)>);
     let editing = RwSignal::new(None::<(Editable, usize, usize)>);
 
+    // One colour scale for X, the W matrices and Q, K, V, so one colour means one value.
+    let extent = Signal::from(Memo::new(move |_| {
+        view.with(|v| {
+            v.as_ref().map_or(1.0, |v| {
+                [&v.x, &v.w_q, &v.w_k, &v.w_v, &v.q, &v.k, &v.v]
+                    .into_iter()
+                    .map(symmetric_extent)
+                    .fold(0.0, f64::max)
+            })
+        })
+    }));
     let tokens = Signal::from(Memo::new(move |_| {
         view.with(|v| v.as_ref().map(|v| v.labels.clone()).unwrap_or_default())
     }));
@@ -140,6 +153,7 @@ pub fn Projection() -> impl IntoView {
                         row_labels=features
                         col_labels=columns
                         palette=Palette::Signed
+                        extent=extent
                         highlight_cols=w_cols(product)
                         on_select=edit(which)
                         on_drag=drag(which)
@@ -155,6 +169,7 @@ pub fn Projection() -> impl IntoView {
                         row_labels=tokens
                         col_labels=columns
                         palette=Palette::Signed
+                        extent=extent
                         highlight_rows=result_rows(product)
                         on_hover=hover(product)
                     />
@@ -183,6 +198,7 @@ pub fn Projection() -> impl IntoView {
                             row_labels=tokens
                             col_labels=features
                             palette=Palette::Signed
+                            extent=extent
                             highlight_rows=x_rows
                             on_select=edit(Editable::X)
                             on_drag=drag(Editable::X)
@@ -195,6 +211,13 @@ pub fn Projection() -> impl IntoView {
                     </div>
                 </div>
             </div>
+            <ColourLegend
+                testid="projection-legend"
+                palette=Palette::Signed
+                extent=extent
+                title=text::LEGEND_TITLE
+                aria=text::LEGEND_ARIA
+            />
             <p class="formula" data-testid="projection-explain" aria-live="polite">
                 {move || explanation().unwrap_or_else(|| tr(text::HINT).get().to_string())}
             </p>

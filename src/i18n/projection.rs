@@ -50,3 +50,11 @@ pub const EDIT_HELP: Msg = Msg {
     zh: "输入数字后按回车",
     en: "Type a number and press Enter",
 };
+pub const LEGEND_TITLE: Msg = Msg {
+    zh: "数值（本图所有矩阵同一色标）",
+    en: "Value (one colour scale for every matrix here)",
+};
+pub const LEGEND_ARIA: Msg = Msg {
+    zh: "投影图的颜色图例：蓝色为负，白色为零，红色为正",
+    en: "Colour legend of the projection: blue is negative, white is zero, red is positive",
+};

@@ -1,24 +1,13 @@
 // The fusion diagram in the release build: every component's stacked segments
 // are the terms α′_ij·V_jc and add up to its total, the totals are the output
 // matrix's row for the selected query, and the bars answer pointer and keyboard.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serveDist, launchBrowser, LabPage, SCREENSHOTS } from './lab_page.mjs';
+import { useLab, LabPage, SCREENSHOTS, sumOf, isClose } from './lab_page.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const harness = useLab();
 
 /** What the fusion SVG shows: segments by component and token, totals, connector weights. */
 async function fusion(lab) {
@@ -54,8 +43,8 @@ async function assertFusionMatchesMatrices(lab) {
   segments.forEach((column, c) => {
     assert.equal(column.length, v.length, `component ${c} has one segment per token`);
     column.forEach((value, j) => assert.equal(value, weights[i][j] * v[j][c], `segment ${j} of component ${c}`));
-    const sum = column.reduce((a, b) => a + b, 0);
-    assert.ok(Math.abs(sum - totals[c]) <= 1e-12 * Math.max(1, Math.abs(totals[c])), `component ${c}: ${sum} ≠ ${totals[c]}`);
+    const sum = sumOf(column);
+    assert.ok(isClose(sum, totals[c], 1e-12), `component ${c}: ${sum} ≠ ${totals[c]}`);
   });
   assert.deepEqual(
     connectors.map((c) => c.weight),
@@ -66,7 +55,7 @@ async function assertFusionMatchesMatrices(lab) {
 }
 
 test('the stacked bars add up to the output row of the selected query', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   await assertFusionMatchesMatrices(lab);
 
   // Selecting a query through the output matrix redraws the flow for it.
@@ -86,7 +75,7 @@ test('the stacked bars add up to the output row of the selected query', async ()
 });
 
 test('pointing at or focusing a bar writes its sum out', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const sum = lab.page.locator('[data-testid="fusion-sum"]');
   const hint = await sum.textContent();
   assert.equal(await selectedQuery(lab), 0, 'the lesson starts on the first token');
@@ -109,7 +98,7 @@ test('pointing at or focusing a bar writes its sum out', async () => {
 });
 
 test('token labels are shown as text', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const label = '<b id=pwn>x</b>';
   await lab.page.locator('[data-testid="token-label"]').nth(0).fill(label);
   // A renamed label is applied when the field is left.
@@ -122,7 +111,7 @@ test('token labels are shown as text', async () => {
 });
 
 test('the fusion diagram on a phone', async () => {
-  const lab = await LabPage.open(browser, server.url, { width: 390, height: 844 });
+  const lab = await LabPage.open(harness.browser, harness.server.url, { width: 390, height: 844 });
   await lab.page.locator('[data-testid="fusion"] .fusion-column').nth(0).click();
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, 'fusion-390x844.png');

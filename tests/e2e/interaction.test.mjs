@@ -1,22 +1,11 @@
 // Drives the release build like a learner, and after each step checks every
 // matrix on the page against attn-trace (the same core, run natively) fed with
 // the inputs the page shows.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchBrowser, LabPage, runAttnTrace } from './lab_page.mjs';
+import { useLab, LabPage, runAttnTrace, sumOf, isClose } from './lab_page.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const harness = useLab();
 
 // Native and wasm builds may round the last bit differently (e.g. fused
 // multiply-add in native matrix kernels), so compare with a tight relative tolerance.
@@ -28,7 +17,7 @@ function assertClose(actual, expected, what) {
     assert.equal(row.length, expected[i].length, `${what}[${i}]: column count`);
     row.forEach((v, j) => {
       const e = expected[i][j];
-      assert.ok(Math.abs(v - e) <= TOLERANCE * Math.max(1, Math.abs(e)), `${what}[${i}][${j}] = ${v}, core says ${e}`);
+      assert.ok(isClose(v, e, TOLERANCE), `${what}[${i}][${j}] = ${v}, core says ${e}`);
     });
   });
 }
@@ -55,13 +44,13 @@ async function assertPageMatchesCore(lab, { mask, causal = false, scale = true }
     assertClose(await lab.matrix(testid), trace[field], testid);
   }
   for (const [i, row] of trace.weights.entries()) {
-    const sum = row.reduce((a, b) => a + b, 0);
+    const sum = sumOf(row);
     if (!trace.empty_rows.includes(i)) assert.ok(Math.abs(sum - 1) < 1e-9, `row ${i} sums to ${sum}`);
   }
 }
 
 test('every step of a learner session matches the core', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });
 
   await lab.page.locator('[data-testid="token"]').nth(2).click();
@@ -94,7 +83,7 @@ test('every step of a learner session matches the core', async () => {
 });
 
 test('dragging a cell of W_Q changes it, and the page still matches the core', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const before = (await lab.matrix('w-q'))[2][1];
   const cell = lab.page.locator('[data-testid="w-q"] [data-row="2"][data-col="1"]');
   const box = await cell.boundingBox();
@@ -110,7 +99,7 @@ test('dragging a cell of W_Q changes it, and the page still matches the core', a
 });
 
 test('arrow keys move the selected query', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   await lab.page.locator('[data-testid="token"]').nth(1).click();
   await lab.page.keyboard.press('ArrowDown');
   assert.equal(await lab.page.getAttribute('[data-testid="app"]', 'data-query'), '2');
@@ -122,12 +111,12 @@ test('arrow keys move the selected query', async () => {
 
 test('a link with 20 tokens shows them all, and 1,000 tokens are refused with a notice', async () => {
   const labels = Array.from({ length: 20 }, (_, i) => `w${i}`);
-  let lab = await LabPage.open(browser, `${server.url}?tokens=${labels.join(',')}`);
+  let lab = await LabPage.open(harness.browser, `${harness.server.url}?tokens=${labels.join(',')}`);
   assert.equal((await lab.matrix('weights')).length, 20);
   await lab.close();
   // 1,000 tokens: longer links are refused by HTTP servers before the page sees them.
   const huge = Array.from({ length: 1000 }, () => 'x').join(',');
-  lab = await LabPage.open(browser, `${server.url}?tokens=${huge}`);
+  lab = await LabPage.open(harness.browser, `${harness.server.url}?tokens=${huge}`);
   assert.equal((await lab.matrix('weights')).length, 4, 'the default sentence is kept');
   assert.equal(await lab.page.locator('[data-testid="notice"]').count(), 1);
   await lab.close();

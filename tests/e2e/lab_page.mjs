@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,6 +71,35 @@ export async function launchBrowser() {
     headless: true,
     args: CHROMIUM_ARGS,
   });
+}
+
+/**
+ * Serves dist/ and launches Chromium once for the calling test file, through
+ * node:test `before` and `after` hooks. The returned object's `server` and
+ * `browser` are filled in when the `before` hook has run, so tests read them
+ * as fields rather than destructuring them up front.
+ */
+export function useLab() {
+  const harness = { server: undefined, browser: undefined };
+  before(async () => {
+    harness.server = await serveDist();
+    harness.browser = await launchBrowser();
+  });
+  after(async () => {
+    await harness.browser?.close();
+    await harness.server?.close();
+  });
+  return harness;
+}
+
+/** The sum of an array of numbers. */
+export function sumOf(values) {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** Whether `actual` is within `tolerance` of `expected`, relative to |expected| when that exceeds 1. */
+export function isClose(actual, expected, tolerance) {
+  return Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected));
 }
 
 /** One loaded app page, with what it requested and what it logged. */

@@ -1,22 +1,11 @@
 // End-to-end tests of diagrams 2 and 3: the scaled scores, the softmax bars
 // of the selected query, and how selection, masks, hovering and the keyboard
 // show in them.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchBrowser, LabPage } from './lab_page.mjs';
+import { useLab, LabPage, sumOf } from './lab_page.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const harness = useLab();
 
 /** Softmax of `scores` over the keys `allowed` lets through; masked keys get 0. */
 function softmax(scores, allowed) {
@@ -24,7 +13,7 @@ function softmax(scores, allowed) {
   if (seen.length === 0) return scores.map(() => 0);
   const m = Math.max(...seen);
   const e = scores.map((s, j) => (allowed[j] ? Math.exp(s - m) : 0));
-  const total = e.reduce((a, b) => a + b, 0);
+  const total = sumOf(e);
   return e.map((x) => x / total);
 }
 
@@ -57,7 +46,7 @@ function assertWeightsAreSoftmaxOfScores(scores, allowed, weights) {
 }
 
 test('the weights are the softmax of the shown scores, row by row', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const scores = await lab.matrix('scores');
   assert.equal(scores.length, 4);
   assertWeightsAreSoftmaxOfScores(scores, await allowedCells(lab), await lab.matrix('weights'));
@@ -65,7 +54,7 @@ test('the weights are the softmax of the shown scores, row by row', async () => 
 });
 
 test('selecting a score selects its query and key everywhere', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const { page } = lab;
   await page.click('[data-testid="scores"] [data-row="2"][data-col="1"]');
   assert.equal(await page.$eval('[data-testid="app"]', (e) => e.dataset.query), '2');
@@ -84,7 +73,7 @@ test('selecting a score selects its query and key everywhere', async () => {
 });
 
 test('hovering a bar works its softmax out with numbers', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const { page } = lab;
   await page.hover('[data-testid="softmax-bars"] g.bar >> nth=3');
   const text = await page.textContent('[data-testid="softmax-formula"]');
@@ -95,7 +84,7 @@ test('hovering a bar works its softmax out with numbers', async () => {
 });
 
 test('a padded key is masked in both diagrams and gets weight exactly 0', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const { page } = lab;
   await page.locator('[data-testid="token-pad"]').nth(1).click();
   await page.click('[data-testid="causal"]');
@@ -114,7 +103,7 @@ test('a padded key is masked in both diagrams and gets weight exactly 0', async 
 });
 
 test('a focused bar keeps focus while the arrow keys move the query; Enter selects its key', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const { page } = lab;
   const focusedBar = () =>
     page.evaluate(() => {
@@ -134,7 +123,7 @@ test('a focused bar keeps focus while the arrow keys move the query; Enter selec
 });
 
 test('a token label that looks like markup stays text in the bars', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const { page } = lab;
   const label = '<b onmouseover=x>&';
   await page.locator('[data-testid="token-label"]').first().fill(label);

@@ -1,30 +1,19 @@
 // Smoke test of the release build: the page loads from a sub-path, the weights
 // heatmap renders with rows that sum to 1, nothing is logged as an error, and
 // no request leaves the page's origin.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchBrowser, LabPage } from './lab_page.mjs';
+import { useLab, LabPage, sumOf } from './lab_page.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const harness = useLab();
 
 test('the weights heatmap renders with rows that sum to 1', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   const weights = await lab.matrix('weights');
   assert.equal(weights.length, 4, 'four tokens give four rows');
   for (const row of weights) {
     assert.equal(row.length, 4);
-    const sum = row.reduce((a, b) => a + b, 0);
+    const sum = sumOf(row);
     assert.ok(Math.abs(sum - 1) < 1e-9, `row sums to ${sum}`);
   }
   const sums = await lab.rowSums('weights');
@@ -33,11 +22,11 @@ test('the weights heatmap renders with rows that sum to 1', async () => {
 });
 
 test('no console error and no request leaves the origin', async () => {
-  const lab = await LabPage.open(browser, server.url);
+  const lab = await LabPage.open(harness.browser, harness.server.url);
   await lab.page.waitForLoadState('networkidle');
   assert.deepEqual(lab.consoleErrors, []);
   assert.ok(lab.requests.length >= 2, 'the page and its wasm were requested');
-  const foreign = lab.requests.filter((u) => !u.startsWith(server.origin + '/'));
+  const foreign = lab.requests.filter((u) => !u.startsWith(harness.server.origin + '/'));
   assert.deepEqual(foreign, []);
   await lab.close();
 });
@@ -47,7 +36,7 @@ test('desktop and phone layouts: the page never scrolls sideways', async () => {
     ['desktop-1280x800', { width: 1280, height: 800 }],
     ['phone-390x844', { width: 390, height: 844 }],
   ]) {
-    const lab = await LabPage.open(browser, server.url, viewport);
+    const lab = await LabPage.open(harness.browser, harness.server.url, viewport);
     assert.ok((await lab.horizontalOverflow()) <= 0, `${name} scrolls sideways`);
     await lab.screenshot(name);
     await lab.close();

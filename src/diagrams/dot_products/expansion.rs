@@ -95,28 +95,26 @@ pub fn Expansion() -> impl IntoView {
     let part = move |f: fn(&Detail) -> Array2<f64>| Signal::derive(move || detail.with(f));
     let name = move |f: fn(&Detail) -> Vec<String>| Signal::derive(move || detail.with(f));
     let lines = Signal::derive(move || detail.with(|d| d.lines(lang.get())));
+    // Q_i and K_j are drawn alike, each as one highlighted row of its matrix.
+    let row = move |testid, aria, values, label| {
+        view! {
+            <MatrixGrid
+                testid
+                aria
+                values=part(values)
+                row_labels=name(label)
+                col_labels=name(|d| d.columns.clone())
+                palette=Palette::Signed
+                highlight_rows=vec![0]
+            />
+        }
+    };
 
     view! {
         <div class="dot-detail" data-testid="dot-detail">
             <div class="scroll">
-                <MatrixGrid
-                    testid="q-row"
-                    aria=i18n::Q_ROW_ARIA
-                    values=part(|d| d.q.clone())
-                    row_labels=name(|d| d.q_name.clone())
-                    col_labels=name(|d| d.columns.clone())
-                    palette=Palette::Signed
-                    highlight_rows=vec![0]
-                />
-                <MatrixGrid
-                    testid="k-row"
-                    aria=i18n::K_ROW_ARIA
-                    values=part(|d| d.k.clone())
-                    row_labels=name(|d| d.k_name.clone())
-                    col_labels=name(|d| d.columns.clone())
-                    palette=Palette::Signed
-                    highlight_rows=vec![0]
-                />
+                {row("q-row", i18n::Q_ROW_ARIA, |d| d.q.clone(), |d| d.q_name.clone())}
+                {row("k-row", i18n::K_ROW_ARIA, |d| d.k.clone(), |d| d.k_name.clone())}
             </div>
             <SvgHost markup=lines />
         </div>

@@ -20,6 +20,8 @@ pub struct MatrixSpec<'a> {
     pub row_labels: &'a [String],
     pub col_labels: &'a [String],
     pub palette: Palette,
+    /// The magnitude at both ends of a signed scale; `None` uses this matrix's own largest.
+    pub extent: Option<f64>,
     pub highlight_rows: &'a [usize],
     pub highlight_cols: &'a [usize],
     /// Whether each cell is allowed; `false` draws it as masked.
@@ -36,6 +38,62 @@ fn colour(palette: Palette, value: f64, extent: f64) -> Rgb {
     }
 }
 
+/// How one cell looks: what both the full markup and an in-place repaint write.
+struct CellLook {
+    fill: String,
+    ink: String,
+    class: String,
+    masked: bool,
+    /// The full-precision value, for `data-value`.
+    number: String,
+    /// The value as printed on the cell.
+    text: String,
+}
+
+impl CellLook {
+    fn of(spec: &MatrixSpec, (r, c): (usize, usize), value: f64, extent: f64) -> Self {
+        let fill = colour(spec.palette, value, extent);
+        let masked = spec.allowed.and_then(|a| a.get((r, c)).copied()) == Some(false);
+        let lit = spec.highlight_rows.contains(&r) || spec.highlight_cols.contains(&c);
+        let mut class = String::from("cell");
+        for (on, name) in [
+            (masked, " masked"),
+            (lit, " lit"),
+            (spec.draggable, " draggable"),
+        ] {
+            if on {
+                class.push_str(name);
+            }
+        }
+        Self {
+            fill: fill.hex(),
+            ink: fill.text_colour().hex(),
+            class,
+            masked,
+            number: js_number(value),
+            text: two_decimals(value),
+        }
+    }
+}
+
+/// Every cell's look in row-major order, one line per cell with tab-separated
+/// fill, value, printed text, text colour, class and mask flag: what
+/// `morph.js`'s `paint` writes onto an already drawn heatmap of the same shape,
+/// far cheaper than rewriting and re-reading the whole markup.
+pub fn paint(spec: &MatrixSpec) -> String {
+    let extent = spec.extent.unwrap_or_else(|| symmetric_extent(spec.values));
+    let mut out = String::with_capacity(spec.values.len() * 48);
+    for ((r, c), &value) in spec.values.indexed_iter() {
+        let look = CellLook::of(spec, (r, c), value, extent);
+        let masked = if look.masked { "1" } else { "" };
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\n",
+            look.fill, look.number, look.text, look.ink, look.class, masked
+        ));
+    }
+    out
+}
+
 /// The matrix as an SVG heatmap: each cell a `<rect>` with `data-row`,
 /// `data-col` and the full-precision `data-value`, its value printed on it.
 pub fn heatmap(spec: &MatrixSpec) -> String {
@@ -48,7 +106,7 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         .unwrap_or(1);
     let grid = Grid::new(rows, cols, CELL, longest);
     let (width, height) = grid.size();
-    let extent = symmetric_extent(spec.values);
+    let extent = spec.extent.unwrap_or_else(|| symmetric_extent(spec.values));
     let mut m = Markup::new();
     let view_box = format!("0 0 {} {}", coord(width), coord(height));
     let (w, h) = (coord(width), coord(height));
@@ -84,39 +142,21 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
     for ((r, c), &value) in spec.values.indexed_iter() {
         let rect = grid.cell_rect(r, c);
         let (cx, cy) = rect.centre();
-        let fill = colour(spec.palette, value, extent);
-        let masked = spec.allowed.and_then(|a| a.get((r, c)).copied()) == Some(false);
-        let lit = spec.highlight_rows.contains(&r) || spec.highlight_cols.contains(&c);
-        let mut class = String::from("cell");
-        for (on, name) in [
-            (masked, " masked"),
-            (lit, " lit"),
-            (spec.draggable, " draggable"),
-        ] {
-            if on {
-                class.push_str(name);
-            }
-        }
+        let look = CellLook::of(spec, (r, c), value, extent);
         let (row, col) = (r.to_string(), c.to_string());
-        let (x, y, side, hex, number) = (
-            coord(rect.x),
-            coord(rect.y),
-            coord(rect.width),
-            fill.hex(),
-            js_number(value),
-        );
+        let (x, y, side) = (coord(rect.x), coord(rect.y), coord(rect.width));
         let mut attrs = vec![
-            ("class", class.as_str()),
+            ("class", look.class.as_str()),
             ("x", x.as_str()),
             ("y", y.as_str()),
             ("width", side.as_str()),
             ("height", side.as_str()),
-            ("fill", hex.as_str()),
+            ("fill", look.fill.as_str()),
             ("data-row", row.as_str()),
             ("data-col", col.as_str()),
-            ("data-value", number.as_str()),
+            ("data-value", look.number.as_str()),
         ];
-        if masked {
+        if look.masked {
             attrs.push(("data-masked", "true"));
         }
         let hit = crate::diagrams::host::hit(r, c);
@@ -127,16 +167,15 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
             attrs.push(("tabindex", "0"));
         }
         m.empty("rect", &attrs);
-        let ink = fill.text_colour().hex();
         m.element(
             "text",
             &[
                 ("x", &coord(cx)),
                 ("y", &coord(cy)),
                 ("class", "cell-value"),
-                ("fill", &ink),
+                ("fill", &look.ink),
             ],
-            &two_decimals(value),
+            &look.text,
         );
     }
     m.close("svg");
@@ -187,6 +226,7 @@ mod tests {
             row_labels: labels,
             col_labels: labels,
             palette: Palette::Signed,
+            extent: None,
             highlight_rows: &[1],
             highlight_cols: &[],
             allowed: None,
@@ -217,6 +257,28 @@ mod tests {
             values_in(&table),
             values.iter().copied().collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn a_repaint_writes_what_the_full_markup_writes() {
+        let values = array![[0.1, -2.0], [0.0, 4.0]];
+        let allowed = array![[true, false], [true, true]];
+        let labels = vec!["a".to_string(), "b".to_string()];
+        let mut s = spec(&values, &labels);
+        s.allowed = Some(&allowed);
+        let svg = heatmap(&s);
+        let painted = paint(&s);
+        let lines: Vec<Vec<&str>> = painted.lines().map(|l| l.split('\t').collect()).collect();
+        assert_eq!(lines.len(), 4);
+        let numbers: Vec<f64> = lines.iter().map(|l| l[1].parse().unwrap()).collect();
+        assert_eq!(numbers, values_in(&svg));
+        for line in &lines {
+            assert!(svg.contains(&format!("fill=\"{}\"", line[0])));
+            assert!(svg.contains(&format!(">{}</text>", line[2])));
+            assert!(svg.contains(&format!("class=\"{}\"", line[4])));
+        }
+        assert_eq!(lines[1][5], "1", "the masked cell is flagged");
+        assert_eq!(lines[2][4], "cell lit", "row 1 is highlighted");
     }
 
     #[test]
