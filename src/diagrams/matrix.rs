@@ -77,11 +77,13 @@ pub fn MatrixGrid(
     let ShowTables(tables) = expect_context::<ShowTables>();
     let focusable = on_hover.is_some() || on_select.is_some();
     let draggable = on_drag.is_some();
+    // Memoised so a label signal that merely re-fires does not rewrite the markup.
+    let labels = Memo::new(move |_| (row_labels.get(), col_labels.get()));
     // The structure (shape, labels, language, mode) is written as full markup;
     // values and highlights only repaint the cells already drawn, which keeps an
     // edit within a frame. Values are read untracked here: a repaint follows.
     let spec_of = move |values: &Array2<f64>, f: &dyn Fn(&MatrixSpec) -> String| {
-        let (rows, cols) = (row_labels.get(), col_labels.get());
+        let (rows, cols) = labels.get();
         let (lit_rows, lit_cols) = (highlight_rows.get(), highlight_cols.get());
         let allowed = masked.get();
         f(&MatrixSpec {
@@ -105,8 +107,7 @@ pub fn MatrixGrid(
             values.with(|v| spec_of(v, &markup::table))
         } else {
             shape.track();
-            row_labels.track();
-            col_labels.track();
+            labels.track();
             lang.track();
             untrack(|| values.with(|v| spec_of(v, &markup::heatmap)))
         }

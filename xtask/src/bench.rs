@@ -40,34 +40,38 @@ fn gzip_len(bytes: &[u8]) -> Result<usize, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Every bundle file under `folder`, including wasm-bindgen's `snippets/`.
+fn bundle_files(folder: &Path, found: &mut Vec<std::path::PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    for path in entries.filter_map(Result::ok).map(|entry| entry.path()) {
+        if path.is_dir() {
+            bundle_files(&path, found)?;
+        } else if path
+            .extension()
+            .is_some_and(|ext| BUNDLE_KINDS.iter().any(|kind| ext == *kind))
+        {
+            found.push(path);
+        }
+    }
+    Ok(())
+}
+
 fn report_bundle(dist: &Path) -> Result<(), String> {
-    let mut files: Vec<_> = std::fs::read_dir(dist)
-        .map_err(|e| format!("{}: {e}", dist.display()))?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|ext| BUNDLE_KINDS.iter().any(|kind| ext == *kind))
-        })
-        .collect();
+    let mut files = Vec::new();
+    bundle_files(dist, &mut files)?;
     files.sort();
     println!("\nRelease bundle (dist/)");
-    println!("{:<44} {:>10} {:>10}", "file", "raw B", "gzip -9 B");
+    println!("{:<64} {:>10} {:>10}", "file", "raw B", "gzip -9 B");
     let (mut raw_total, mut gzip_total) = (0, 0);
     for path in &files {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let gzip = gzip_len(&bytes)?;
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        println!(
-            "{:<44} {:>10} {:>10}",
-            name.unwrap_or_default(),
-            bytes.len(),
-            gzip
-        );
+        let name = path.strip_prefix(dist).unwrap_or(path).to_string_lossy();
+        println!("{name:<64} {:>10} {gzip:>10}", bytes.len());
         raw_total += bytes.len();
         gzip_total += gzip;
     }
-    println!("{:<44} {:>10} {:>10}", "total", raw_total, gzip_total);
+    println!("{:<64} {:>10} {:>10}", "total", raw_total, gzip_total);
     println!(
         "budget: {:.1} KB of {} KB gzip ({})",
         gzip_total as f64 / 1024.0,
