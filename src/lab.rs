@@ -6,7 +6,7 @@
 
 use attention_core::random::{normal_matrix, rounded, uniform_matrix};
 use attention_core::scenario::MAX_TOKEN_CHARS;
-use attention_core::{Scenario, Trace};
+use attention_core::Scenario;
 use ndarray::{s, Array2, Array3, Axis};
 
 /// Most tokens the learner can add in the main view.
@@ -302,72 +302,9 @@ pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
     );
 }
 
-/// One sequence of a trace as plain matrices, the form every diagram draws.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SequenceTrace {
-    /// Which sequence of the batch this is.
-    pub sequence: usize,
-    pub labels: Vec<String>,
-    pub x: Array2<f64>,
-    pub w_q: Array2<f64>,
-    pub w_k: Array2<f64>,
-    pub w_v: Array2<f64>,
-    pub q: Array2<f64>,
-    pub k: Array2<f64>,
-    pub v: Array2<f64>,
-    /// Raw scores Q·Kᵀ.
-    pub scores: Array2<f64>,
-    /// Scores times `scale_factor` (÷√d_k, or ×1 with scaling off).
-    pub scaled: Array2<f64>,
-    pub scale_factor: f64,
-    /// Whether query i may attend to key j.
-    pub allowed: Array2<bool>,
-    /// Whether each position is a real token (false for padding).
-    pub key_is_real: Vec<bool>,
-    pub weights: Array2<f64>,
-    pub output: Array2<f64>,
-}
+mod sequence;
 
-impl SequenceTrace {
-    /// Sequence `b` of `trace` (clamped to the batch), labelled with `labels`.
-    pub fn new(trace: &Trace, b: usize, labels: Vec<String>) -> Self {
-        let b = b.min(trace.x.dim().0.saturating_sub(1));
-        let take = |a: &Array3<f64>| a.index_axis(Axis(0), b).to_owned();
-        Self {
-            sequence: b,
-            labels,
-            x: take(&trace.x),
-            w_q: trace.head.w_q.clone(),
-            w_k: trace.head.w_k.clone(),
-            w_v: trace.head.w_v.clone(),
-            q: take(&trace.q),
-            k: take(&trace.k),
-            v: take(&trace.v),
-            scores: take(&trace.scores),
-            scaled: take(&trace.scaled),
-            scale_factor: trace.scale_factor,
-            allowed: trace.allowed.index_axis(Axis(0), b).to_owned(),
-            key_is_real: trace.key_is_real.row(b).to_vec(),
-            weights: take(&trace.weights),
-            output: take(&trace.output),
-        }
-    }
-
-    /// Number of tokens T.
-    pub fn len(&self) -> usize {
-        self.x.nrows()
-    }
-
-    /// True when there is no token (never, for a trace the core produced).
-    pub fn is_empty(&self) -> bool {
-        self.x.nrows() == 0
-    }
-
-    /// d_k, the width of Q and K.
-    pub fn d_k(&self) -> usize {
-        self.q.ncols()
-    }
-}
+pub use sequence::SequenceTrace;
 
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,8 @@ export function morph(host, markup) {
   const template = document.createElement('template');
   template.innerHTML = markup;
   patchChildren(host, template.content);
+  // The cells now show what the markup says, not what was last painted.
+  host.painted = null;
 }
 
 function patchChildren(old, fresh) {
@@ -34,8 +36,10 @@ function patchChildren(old, fresh) {
 }
 
 function patchNode(a, b) {
-  // Most of a diagram is unchanged by one edit; a native comparison skips it fast.
-  if (a.isEqualNode(b)) return;
+  // Most leaves (cells, labels) are unchanged by one edit; a native comparison
+  // skips them fast. Containers are not compared whole: that would compare
+  // their subtree again at every level.
+  if (a.childElementCount === 0 && a.isEqualNode(b)) return;
   if (a.nodeType === Node.TEXT_NODE) {
     a.data = b.data;
     return;
@@ -60,22 +64,27 @@ function patchNode(a, b) {
 export function paint(host, encoded) {
   const cells = host.querySelectorAll('rect.cell');
   const lines = encoded.split('\n');
+  // What the previous paint wrote: unchanged cells are skipped without
+  // touching the DOM, and changed ones only get the fields that differ.
+  const before = host.painted;
   const n = Math.min(cells.length, lines.length);
   for (let i = 0; i < n; i++) {
+    if (before && before[i] === lines[i]) continue;
     const [fill, value, text, ink, cls, masked] = lines[i].split('\t');
+    const old = before && before[i] ? before[i].split('\t') : [];
     const cell = cells[i];
-    if (cell.getAttribute('fill') !== fill) cell.setAttribute('fill', fill);
-    if (cell.getAttribute('data-value') !== value) cell.setAttribute('data-value', value);
-    if (cell.getAttribute('class') !== cls) cell.setAttribute('class', cls);
-    if (masked) {
-      if (!cell.hasAttribute('data-masked')) cell.setAttribute('data-masked', 'true');
-    } else if (cell.hasAttribute('data-masked')) {
-      cell.removeAttribute('data-masked');
+    if (old[0] !== fill) cell.setAttribute('fill', fill);
+    if (old[1] !== value) cell.setAttribute('data-value', value);
+    if (old[4] !== cls) cell.setAttribute('class', cls);
+    if (old[5] !== masked || !before) {
+      if (masked) cell.setAttribute('data-masked', 'true');
+      else cell.removeAttribute('data-masked');
     }
     const label = cell.nextElementSibling;
     if (label) {
-      if (label.textContent !== text) label.textContent = text;
-      if (label.getAttribute('fill') !== ink) label.setAttribute('fill', ink);
+      if (old[2] !== text) label.textContent = text;
+      if (old[3] !== ink) label.setAttribute('fill', ink);
     }
   }
+  host.painted = lines;
 }
