@@ -58,11 +58,9 @@ pub fn Softmax() -> impl IntoView {
                     <div class="weights-side">
                         <p class="caption">{tr(i18n::WEIGHTS_EXPLAINED)}</p>
                         <div class="scroll">
-                            // The wrapper carries the "weights" test id so the grid's
-                            // cells and the row sums beside it are found together.
-                            <div class="weights-block" data-testid="weights">
+                            <div class="weights-block">
                                 <MatrixGrid
-                                    testid="weights-grid"
+                                    testid="weights"
                                     aria=i18n::WEIGHTS_ARIA
                                     values=weights
                                     row_labels=labels

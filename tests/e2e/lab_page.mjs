@@ -136,8 +136,9 @@ export class LabPage {
     });
   }
 
-  async rowSums(testid) {
-    return this.page.$$eval(`[data-testid="${testid}"] [data-row-sum]`, (sums) =>
+  /** The weights' row sums, from their data-value. */
+  async rowSums() {
+    return this.page.$$eval('[data-testid="row-sums"] [data-row-sum]', (sums) =>
       sums.map((s) => Number(s.dataset.value)),
     );
   }

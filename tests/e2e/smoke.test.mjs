@@ -16,7 +16,7 @@ test('the weights heatmap renders with rows that sum to 1', async () => {
     const sum = sumOf(row);
     assert.ok(Math.abs(sum - 1) < 1e-9, `row sums to ${sum}`);
   }
-  const sums = await lab.rowSums('weights');
+  const sums = await lab.rowSums();
   assert.deepEqual(sums.map((s) => s.toFixed(9)), weights.map(() => (1).toFixed(9)));
   await lab.close();
 });
