@@ -21,25 +21,34 @@ pub fn Controls() -> impl IntoView {
     let crate::app::LinkProblem(from_link) = expect_context::<crate::app::LinkProblem>();
     let notice = RwSignal::new(from_link);
     provide_context(EditNotice(notice));
-    let LangContext(lang) = expect_context::<LangContext>();
     view! {
         <section class="card controls" data-testid="controls">
             <h2>{tr(text::CONTROLS_TITLE)}</h2>
             <Tokens />
             <Settings />
-            {move || {
-                notice
-                    .get()
-                    .map(|error| {
-                        let (msg, detail) = text::lab_error(&error);
-                        view! {
-                            <p class="problem" role="alert" data-testid="notice">
-                                {move || msg.get(lang.get())}
-                                {detail}
-                            </p>
-                        }
-                    })
-            }}
+            <RefusedEdit error=notice testid="notice" />
         </section>
+    }
+}
+
+/// Says why an edit was refused, in the learner's language; nothing when none was.
+#[component]
+pub fn RefusedEdit(
+    /// The last refused edit's reason, if any.
+    error: RwSignal<Option<LabError>>,
+    /// `data-testid` of the message.
+    testid: &'static str,
+) -> impl IntoView {
+    let LangContext(lang) = expect_context::<LangContext>();
+    move || {
+        error.get().map(|error| {
+            let (msg, detail) = text::lab_error(&error);
+            view! {
+                <p class="problem" role="alert" data-testid=testid>
+                    {move || msg.get(lang.get())}
+                    {detail}
+                </p>
+            }
+        })
     }
 }

@@ -2,8 +2,9 @@
 //! A refused number keeps what the learner typed and says what is wrong.
 
 use crate::app::{Focus, LabScenario};
+use crate::controls::RefusedEdit;
 use crate::geometry::format::subscript;
-use crate::i18n::{controls, projection as text, tr, LangContext};
+use crate::i18n::{projection as text, tr};
 use crate::lab::{self, Editable};
 use leptos::prelude::*;
 
@@ -23,7 +24,6 @@ pub fn CellEditor(
     editing: RwSignal<Option<(Editable, usize, usize)>>,
 ) -> impl IntoView {
     let LabScenario(scenario) = expect_context::<LabScenario>();
-    let LangContext(lang) = expect_context::<LangContext>();
     let focus = expect_context::<Focus>();
     let typed = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<crate::lab::LabError>);
@@ -55,7 +55,12 @@ pub fn CellEditor(
 
     move || {
         editing.get().map(|(which, r, c)| {
-            let label = format!("{}{},{}", matrix_name(which), subscript(r + 1), subscript(c + 1));
+            let label = format!(
+                "{}{},{}",
+                matrix_name(which),
+                subscript(r + 1),
+                subscript(c + 1)
+            );
             view! {
                 <div class="cell-editor">
                     <label>
@@ -75,19 +80,7 @@ pub fn CellEditor(
                         />
                     </label>
                     <span class="hint">{tr(text::EDIT_HELP)}</span>
-                    {move || {
-                        problem
-                            .get()
-                            .map(|error| {
-                                let (msg, detail) = controls::lab_error(&error);
-                                view! {
-                                    <p class="problem" role="alert" data-testid="cell-editor-problem">
-                                        {move || msg.get(lang.get())}
-                                        {detail}
-                                    </p>
-                                }
-                            })
-                    }}
+                    <RefusedEdit error=problem testid="cell-editor-problem" />
                 </div>
             }
         })
