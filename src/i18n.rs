@@ -52,9 +52,7 @@ impl Msg {
 #[derive(Clone, Copy)]
 pub struct LangContext(pub RwSignal<Lang>);
 
-/// `msg` in the current language, as a signal for use in `view!`. A signal
-/// rather than a closure: every use then shares one rendering code path,
-/// which keeps the WebAssembly small.
+/// `msg` in the current language, as a signal for use in `view!`.
 pub fn tr(msg: Msg) -> Signal<&'static str> {
     let LangContext(lang) = expect_context::<LangContext>();
     Signal::derive(move || msg.get(lang.get()))

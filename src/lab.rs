@@ -75,22 +75,34 @@ fn fresh(rows: usize, cols: usize, seed: u64) -> Array2<f64> {
     rounded(uniform_matrix(rows, cols, -1.0, 1.0, seed), 2)
 }
 
+/// `x` with `n` positions per sequence: the first ones kept, later ones fresh.
+/// Position i of sequence b is drawn from `seed + b·stride + i`, so each new
+/// vector is reproducible and independent of the others.
+fn with_positions(x: &Array3<f64>, n: usize, seed: u64, stride: usize) -> Array3<f64> {
+    let (batch, t, d) = x.dim();
+    let kept = t.min(n);
+    let mut out = Array3::zeros((batch, n, d));
+    out.slice_mut(s![.., ..kept, ..])
+        .assign(&x.slice(s![.., ..kept, ..]));
+    for b in 0..batch {
+        for i in kept..n {
+            let row = fresh(1, d, seed.wrapping_add((b * stride + i) as u64));
+            out.slice_mut(s![b, i, ..]).assign(&row.row(0));
+        }
+    }
+    out
+}
+
 /// Appends a token with a fresh embedding to every sequence.
 pub fn add_token(scenario: &mut Scenario, label: &str, seed: u64) -> Result<(), LabError> {
     let label = check_label(label)?;
-    let (batch, t, d) = scenario.x.dim();
+    let (batch, t, _) = scenario.x.dim();
     if t >= MAX_TOKENS {
         return Err(LabError::TooManyTokens);
     }
     let mut labels = token_labels(scenario);
     labels.push(label);
-    let mut x = Array3::zeros((batch, t + 1, d));
-    x.slice_mut(s![.., ..t, ..]).assign(&scenario.x);
-    for b in 0..batch {
-        let row = fresh(1, d, seed.wrapping_add((b * MAX_TOKENS + t) as u64));
-        x.slice_mut(s![b, t, ..]).assign(&row.row(0));
-    }
-    scenario.x = x;
+    scenario.x = with_positions(&scenario.x, t + 1, seed, MAX_TOKENS);
     scenario.tokens = Some(labels);
     if let Some(mask) = &mut scenario.mask {
         let mut grown = Array2::from_elem((batch, t + 1), true);
@@ -118,20 +130,8 @@ pub fn with_tokens(
         .iter()
         .map(|l| check_label(l))
         .collect::<Result<Vec<_>, _>>()?;
-    let (batch, t, d) = scenario.x.dim();
-    let n = labels.len();
-    let mut x = Array3::zeros((batch, n, d));
-    let kept = t.min(n);
-    x.slice_mut(s![.., ..kept, ..])
-        .assign(&scenario.x.slice(s![.., ..kept, ..]));
-    for b in 0..batch {
-        for i in kept..n {
-            let row = fresh(1, d, seed.wrapping_add((b * MAX_LINK_TOKENS + i) as u64));
-            x.slice_mut(s![b, i, ..]).assign(&row.row(0));
-        }
-    }
     let mut next = scenario.clone();
-    next.x = x;
+    next.x = with_positions(&scenario.x, labels.len(), seed, MAX_LINK_TOKENS);
     next.tokens = Some(labels);
     next.mask = None;
     Ok(next)

@@ -4,7 +4,7 @@ mod expansion;
 
 use crate::app::{Focus, LabView};
 use crate::diagrams::legend::ColourLegend;
-use crate::diagrams::matrix::{MatrixGrid, Palette};
+use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{self, tr};
 use expansion::Expansion;
@@ -15,14 +15,8 @@ use leptos::prelude::*;
 pub fn DotProducts() -> impl IntoView {
     let LabView(view) = expect_context::<LabView>();
     let focus = expect_context::<Focus>();
-    let scaled = Memo::new(move |_| {
-        view.with(|v| v.as_ref().map(|t| t.scaled.clone()))
-            .unwrap_or_default()
-    });
-    let labels = Memo::new(move |_| {
-        view.with(|v| v.as_ref().map(|t| t.labels.clone()))
-            .unwrap_or_default()
-    });
+    let scaled = view_part(view, |t| &t.scaled);
+    let labels = view_part(view, |t| &t.labels);
     let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));
     // The legend must span the same range as the heatmap, which colours by this extent.
     let extent = Memo::new(move |_| scaled.with(symmetric_extent));

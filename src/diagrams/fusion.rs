@@ -12,7 +12,7 @@ mod tests;
 
 use crate::app::{Focus, LabView};
 use crate::diagrams::host::{CellEvent, SvgHost};
-use crate::diagrams::matrix::{MatrixGrid, Palette};
+use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{self, tr, LangContext};
 use leptos::prelude::*;
@@ -93,13 +93,8 @@ pub fn Fusion() -> impl IntoView {
     };
     let hint = tr(i18n::FUSION_HINT);
 
-    // The output matrix is read once per drawing, so plain derived signals do.
-    let output = Signal::derive(move || {
-        view.with(|v| v.as_ref().map(|t| t.output.clone()).unwrap_or_default())
-    });
-    let labels = Signal::derive(move || {
-        view.with(|v| v.as_ref().map(|t| t.labels.clone()).unwrap_or_default())
-    });
+    let output = view_part(view, |t| &t.output);
+    let labels = view_part(view, |t| &t.labels);
     let components = Signal::derive(move || {
         let d = view.with(|v| v.as_ref().map_or(0, |t| t.output.ncols()));
         (1..=d).map(|c| c.to_string()).collect::<Vec<_>>()

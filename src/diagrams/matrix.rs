@@ -20,12 +20,16 @@ pub enum Palette {
     Weight,
 }
 
-/// One matrix of the shown sequence as a memoised signal, empty while the
-/// scenario cannot be computed.
-pub fn view_matrix(
+/// One part of the shown sequence (a matrix, the labels, …) as a memoised
+/// signal, empty while the scenario cannot be computed. Memoised so every read
+/// of it is a cheap borrow, not a fresh copy.
+pub fn view_part<T>(
     view: Memo<Option<crate::lab::SequenceTrace>>,
-    pick: impl Fn(&crate::lab::SequenceTrace) -> &Array2<f64> + Send + Sync + 'static,
-) -> Signal<Array2<f64>> {
+    pick: impl Fn(&crate::lab::SequenceTrace) -> &T + Send + Sync + 'static,
+) -> Signal<T>
+where
+    T: Clone + Default + PartialEq + Send + Sync + 'static,
+{
     Memo::new(move |_| view.with(|v| v.as_ref().map(|v| pick(v).clone()).unwrap_or_default()))
         .into()
 }

@@ -4,7 +4,7 @@ mod editor;
 
 use crate::app::{Focus, LabScenario, LabView};
 use crate::diagrams::legend::ColourLegend;
-use crate::diagrams::matrix::{view_matrix, MatrixGrid, Palette};
+use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{projection as text, tr, Msg};
@@ -21,12 +21,48 @@ enum Product {
     V,
 }
 
+/// Everything that names one projection on screen: its matrices' labels, test
+/// ids and descriptions, and which weights the learner edits.
+struct Names {
+    result: &'static str,
+    weights: &'static str,
+    result_testid: &'static str,
+    weights_testid: &'static str,
+    result_aria: Msg,
+    weights_aria: Msg,
+    editable: Editable,
+}
+
 impl Product {
-    fn name(self) -> &'static str {
+    fn names(self) -> Names {
         match self {
-            Product::Q => "Q",
-            Product::K => "K",
-            Product::V => "V",
+            Product::Q => Names {
+                result: "Q",
+                weights: "W_Q",
+                result_testid: "q",
+                weights_testid: "w-q",
+                result_aria: text::Q_ARIA,
+                weights_aria: text::W_Q_ARIA,
+                editable: Editable::WQ,
+            },
+            Product::K => Names {
+                result: "K",
+                weights: "W_K",
+                result_testid: "k",
+                weights_testid: "w-k",
+                result_aria: text::K_ARIA,
+                weights_aria: text::W_K_ARIA,
+                editable: Editable::WK,
+            },
+            Product::V => Names {
+                result: "V",
+                weights: "W_V",
+                result_testid: "v",
+                weights_testid: "w-v",
+                result_aria: text::V_ARIA,
+                weights_aria: text::W_V_ARIA,
+                editable: Editable::WV,
+            },
         }
     }
 
@@ -59,7 +95,7 @@ fn explain_cell(
     let w_col = product.weights(view).column(col);
     Some(format!(
         "{name}{r},{c} = X{r} · W_{name}[:, {column}] = {sum}",
-        name = product.name(),
+        name = product.names().result,
         r = subscript(row + 1),
         c = subscript(col + 1),
         column = col + 1,
@@ -92,9 +128,7 @@ pub fn Projection() -> impl IntoView {
             })
         })
     }));
-    let tokens = Signal::from(Memo::new(move |_| {
-        view.with(|v| v.as_ref().map(|v| v.labels.clone()).unwrap_or_default())
-    }));
+    let tokens = view_part(view, |v| &v.labels);
     let features = Signal::from(Memo::new(move |_| {
         numbered(view.with(|v| v.as_ref().map_or(0, |v| v.x.ncols())))
     }));
@@ -140,32 +174,33 @@ pub fn Projection() -> impl IntoView {
             });
         })
     };
-    let weight_row = move |label: &'static str, aria: Msg, which: Editable, product: Product| {
+    let weight_row = move |product: Product| {
+        let names = product.names();
         view! {
             <div class="projection-step">
                 <span class="operator">"×"</span>
                 <figure>
-                    <figcaption>{label}</figcaption>
+                    <figcaption>{names.weights}</figcaption>
                     <MatrixGrid
-                        testid=match product { Product::Q => "w-q", Product::K => "w-k", Product::V => "w-v" }
-                        aria=aria
-                        values=view_matrix(view, move |v| product.weights(v))
+                        testid=names.weights_testid
+                        aria=names.weights_aria
+                        values=view_part(view, move |v| product.weights(v))
                         row_labels=features
                         col_labels=columns
                         palette=Palette::Signed
                         extent=extent
                         highlight_cols=w_cols(product)
-                        on_select=edit(which)
-                        on_drag=drag(which)
+                        on_select=edit(names.editable)
+                        on_drag=drag(names.editable)
                     />
                 </figure>
                 <span class="operator">"="</span>
                 <figure>
-                    <figcaption>{product.name()}</figcaption>
+                    <figcaption>{names.result}</figcaption>
                     <MatrixGrid
-                        testid=match product { Product::Q => "q", Product::K => "k", Product::V => "v" }
-                        aria=match product { Product::Q => text::Q_ARIA, Product::K => text::K_ARIA, Product::V => text::V_ARIA }
-                        values=view_matrix(view, move |v| product.result(v))
+                        testid=names.result_testid
+                        aria=names.result_aria
+                        values=view_part(view, move |v| product.result(v))
                         row_labels=tokens
                         col_labels=columns
                         palette=Palette::Signed
@@ -194,7 +229,7 @@ pub fn Projection() -> impl IntoView {
                         <MatrixGrid
                             testid="x"
                             aria=text::X_ARIA
-                            values=view_matrix(view, |v| &v.x)
+                            values=view_part(view, |v| &v.x)
                             row_labels=tokens
                             col_labels=features
                             palette=Palette::Signed
@@ -205,9 +240,9 @@ pub fn Projection() -> impl IntoView {
                         />
                     </figure>
                     <div class="projection-steps">
-                        {weight_row("W_Q", text::W_Q_ARIA, Editable::WQ, Product::Q)}
-                        {weight_row("W_K", text::W_K_ARIA, Editable::WK, Product::K)}
-                        {weight_row("W_V", text::W_V_ARIA, Editable::WV, Product::V)}
+                        {weight_row(Product::Q)}
+                        {weight_row(Product::K)}
+                        {weight_row(Product::V)}
                     </div>
                 </div>
             </div>

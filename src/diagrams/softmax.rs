@@ -8,7 +8,7 @@ mod row_sums;
 use crate::app::{Focus, LabView, ShowTables};
 use crate::diagrams::host::SvgHost;
 use crate::diagrams::legend::ColourLegend;
-use crate::diagrams::matrix::{MatrixGrid, Palette};
+use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::i18n::{self, tr, LangContext};
 use bars::SoftmaxBars;
 use leptos::prelude::*;
@@ -20,14 +20,8 @@ pub fn Softmax() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let ShowTables(tables) = expect_context::<ShowTables>();
     let focus = expect_context::<Focus>();
-    let weights = Memo::new(move |_| {
-        view.with(|v| v.as_ref().map(|t| t.weights.clone()))
-            .unwrap_or_default()
-    });
-    let labels = Memo::new(move |_| {
-        view.with(|v| v.as_ref().map(|t| t.labels.clone()))
-            .unwrap_or_default()
-    });
+    let weights = view_part(view, |t| &t.weights);
+    let labels = view_part(view, |t| &t.labels);
     let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));
     let sums = Memo::new(move |_| {
         // Summed here, not taken from the core, because the sums are the check
