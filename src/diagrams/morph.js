@@ -2,13 +2,99 @@
 // only what differs. Replacing the whole markup would make the browser parse,
 // restyle and lay out every element on each edit; patching in place touches
 // only the changed attributes and texts, and keeps keyboard focus where it is.
+//
+// Most edits change numbers, not structure: the same tags in the same order
+// with new attribute values and texts. Then the markup is compared with the
+// previous markup tag by tag as text, and only the tags and texts that differ
+// are applied, without parsing the markup into nodes at all. Anything else
+// takes the general path: parse, then patch node by node.
 
 export function morph(host, markup) {
+  const tokens = markup.match(TOKEN) ?? [];
+  const shape = shapeOf(tokens);
+  if (host.tokens && host.shape === shape && patchTokens(host, host.tokens, tokens)) {
+    host.tokens = tokens;
+    return;
+  }
   const template = document.createElement('template');
   template.innerHTML = markup;
   patchChildren(host, template.content);
   // The cells now show what the markup says, not what was last painted.
   host.painted = null;
+  host.tokens = tokens;
+  host.shape = shape;
+  host.elements = null;
+}
+
+// A tag (start, end or self-closing) or a run of text. The markup comes from
+// `svg.rs`, which escapes every value, so no `<` or `"` hides inside either.
+const TOKEN = /<[^>]*>|[^<]+/g;
+const ATTRIBUTE = /([^\s=]+)="([^"]*)"/g;
+
+// The structure of the markup: every tag's name and kind, and where text runs are.
+function shapeOf(tokens) {
+  let shape = '';
+  for (const t of tokens) shape += t[0] === '<' ? t.slice(0, tagEnd(t)) + (t.endsWith('/>') ? '/' : '') : '#';
+  return shape;
+}
+
+function tagEnd(tag) {
+  const space = tag.indexOf(' ');
+  return space < 0 ? tag.length - 1 : space;
+}
+
+// Applies the differences between two token lists of the same shape to the
+// DOM that `before` produced. Returns false, leaving the rest to the general
+// path, if the DOM turns out not to match the tokens.
+function patchTokens(host, before, after) {
+  const elements = (host.elements ??= host.querySelectorAll('*'));
+  let element = -1;
+  // For each open element: its index and how many child nodes it has so far.
+  const open = [{ index: -1, children: 0 }];
+  for (let i = 0; i < after.length; i++) {
+    const token = after[i];
+    const parent = open[open.length - 1];
+    if (token[0] !== '<') {
+      const ordinal = parent.children++;
+      if (token === before[i]) continue;
+      const node = (parent.index < 0 ? host : elements[parent.index])?.childNodes[ordinal];
+      if (!node || node.nodeType !== Node.TEXT_NODE) return false;
+      node.data = unescape(token);
+    } else if (token[1] === '/') {
+      open.pop();
+    } else {
+      element++;
+      parent.children++;
+      if (!token.endsWith('/>')) open.push({ index: element, children: 0 });
+      if (token === before[i]) continue;
+      const node = elements[element];
+      if (!node || node.localName !== token.slice(1, tagEnd(token))) return false;
+      patchAttributes(node, attributesOf(before[i]), attributesOf(token));
+    }
+  }
+  return element === elements.length - 1;
+}
+
+function attributesOf(tag) {
+  const attributes = new Map();
+  for (const [, name, value] of tag.matchAll(ATTRIBUTE)) attributes.set(name, value);
+  return attributes;
+}
+
+function patchAttributes(node, before, after) {
+  for (const [name, value] of after) {
+    if (before.get(name) !== value) node.setAttribute(name, unescape(value));
+  }
+  for (const name of before.keys()) {
+    if (!after.has(name)) node.removeAttribute(name);
+  }
+}
+
+const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+// Undoes `svg.rs`'s escaping.
+function unescape(text) {
+  return text.includes('&') ? text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]) : text;
 }
 
 function patchChildren(old, fresh) {
@@ -87,4 +173,7 @@ export function paint(host, encoded) {
     }
   }
   host.painted = lines;
+  // The DOM no longer matches the last markup, so the next markup is applied
+  // by the general path.
+  host.tokens = null;
 }

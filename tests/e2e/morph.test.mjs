@@ -1,0 +1,64 @@
+// morph.js, the patcher every diagram goes through, tested on its own in the
+// release build's copy: whichever path it takes (comparing tags as text when
+// the structure is unchanged, or parsing and patching nodes), the patched DOM
+// must be exactly what the new markup parses to.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useLab, LabPage } from './lab_page.mjs';
+
+const harness = useLab();
+
+// Each case patches a host holding `from` to `to`; `paintFirst` repaints it in
+// between, as heatmaps do, which the markup alone does not describe.
+const cases = [
+  {
+    name: 'same structure: values, texts, escaped texts and attribute sets change',
+    from: '<svg data-testid="f"><rect x="1" class="bar" data-value="0.5"/><text x="2">B₁ = 0.50</text></svg><p>a &amp; b</p>',
+    to: '<svg data-testid="f"><rect x="7" data-value="-0.25" data-masked="true"/><text x="2">B₁ = &lt;0.25&gt; &quot;x&quot; &#39;y&#39;</text></svg><p>c &amp; d</p>',
+  },
+  {
+    name: 'top-level text and nested children',
+    from: 'hint<div class="scroll"><svg><g><rect y="1"/><rect y="2"/></g></svg></div><ul><li><span style="a"></span>我</li></ul>',
+    to: 'tip<div class="scroll"><svg><g><rect y="3"/><rect y="2"/></g></svg></div><ul><li><span style="b"></span>篮球</li></ul>',
+  },
+  {
+    name: 'a changed structure',
+    from: '<svg><rect x="1"/><rect x="2"/></svg>',
+    to: '<svg><rect x="1"/><line x1="0"/><rect x="3"/></svg>',
+  },
+  {
+    name: 'a repainted host',
+    from: '<svg><rect class="cell" fill="#000" data-value="1"/><text>1.00</text></svg>',
+    paintFirst: '#fff\t2\t2.00\t#000\tcell\t',
+    to: '<svg><rect class="cell" fill="#000" data-value="1"/><text>1.00</text></svg>',
+  },
+];
+
+test('morph patches every kind of change to exactly the new markup', async () => {
+  const lab = await LabPage.open(harness.browser, harness.server.url);
+  const snippet = await lab.page.evaluate(
+    () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')) ?? null,
+  );
+  assert.ok(snippet, 'the page loaded morph.js');
+  for (const c of cases) {
+    const [patched, fresh] = await lab.page.evaluate(
+      async ({ url, c }) => {
+        const { morph, paint } = await import(url);
+        const host = document.createElement('div');
+        document.body.append(host);
+        morph(host, c.from);
+        // A second identical markup takes the comparing path from the start.
+        morph(host, c.from);
+        if (c.paintFirst) paint(host, c.paintFirst);
+        morph(host, c.to);
+        const reference = document.createElement('div');
+        reference.innerHTML = c.to;
+        host.remove();
+        return [host.innerHTML, reference.innerHTML];
+      },
+      { url: snippet, c },
+    );
+    assert.equal(patched, fresh, c.name);
+  }
+  await lab.close();
+});
