@@ -7,6 +7,7 @@ use crate::diagrams::projection::Projection;
 use crate::diagrams::softmax::Softmax;
 use crate::i18n::{self, tr, Lang, LangContext};
 use crate::lab::{self, token_labels, LabError, SequenceTrace};
+use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
 use attention_core::{presets, AttentionError, Scenario, Trace};
 use leptos::prelude::*;
 
@@ -91,7 +92,7 @@ fn typing_into_a_control(event: &web_sys::KeyboardEvent) -> bool {
         .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
-/// The whole app: header, controls, the four diagrams.
+/// The whole app: header, walkthrough, controls, the four diagrams.
 #[component]
 pub fn App() -> impl IntoView {
     let lang = RwSignal::new(browser_lang());
@@ -119,6 +120,8 @@ pub fn App() -> impl IntoView {
     provide_context(LabView(view));
     let tables = RwSignal::new(false);
     provide_context(ShowTables(tables));
+    let tour = Tour::new();
+    provide_context(tour);
 
     // Keep the selection inside the sequence when tokens are removed.
     Effect::new(move |_| {
@@ -147,6 +150,13 @@ pub fn App() -> impl IntoView {
         if typing_into_a_control(&event) {
             return;
         }
+        if let Some(step) = tour.step.get_untracked() {
+            if let Some(next) = step_after_key(&event.key(), step) {
+                event.prevent_default();
+                tour.go(next);
+                return;
+            }
+        }
         let t = scenario.with(|s| s.x.dim().1);
         if let Some(next) = query_after_key(&event.key(), focus.query.get_untracked(), t) {
             event.prevent_default();
@@ -160,6 +170,9 @@ pub fn App() -> impl IntoView {
             class="app"
             data-testid="app"
             data-query=move || focus.query.get()
+            data-step=move || tour.step.get().map(Step::id)
+            data-focus=move || tour.step.get().map(diagram_of)
+            data-guessed=move || tour.guess.with(Option::is_some).then_some("true")
             tabindex="-1"
             on:keydown=on_keydown
         >
@@ -201,6 +214,7 @@ pub fn App() -> impl IntoView {
                             }
                         })
                 }}
+                <Walkthrough />
                 <Controls />
                 <Projection />
                 <DotProducts />

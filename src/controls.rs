@@ -40,15 +40,19 @@ pub fn RefusedEdit(
     testid: &'static str,
 ) -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
-    move || {
-        error.get().map(|error| {
-            let (msg, detail) = text::lab_error(&error);
-            view! {
-                <p class="problem" role="alert" data-testid=testid>
-                    {move || msg.get(lang.get())}
-                    {detail}
-                </p>
-            }
+    let message = move || {
+        error.with(|e| {
+            e.as_ref().map_or_else(String::new, |e| {
+                let (msg, detail) = text::lab_error(e);
+                format!("{}{detail}", msg.get(lang.get()))
+            })
         })
+    };
+    // Hidden rather than removed when there is nothing to say: a paragraph
+    // that comes and goes would cost far more WebAssembly.
+    view! {
+        <p class="problem" role="alert" data-testid=testid hidden=move || error.with(Option::is_none)>
+            {message}
+        </p>
     }
 }

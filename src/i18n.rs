@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 pub mod controls;
 pub mod projection;
+pub mod walkthrough;
 
 /// The interface language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -54,8 +54,8 @@ pub fn token_labels(scenario: &Scenario) -> Vec<String> {
 /// Parses a number typed by the learner, accepting a typographic minus and a comma decimal.
 pub fn parse_number(text: &str) -> Result<f64, LabError> {
     let cleaned = text.trim().replace('\u{2212}', "-").replace(',', ".");
-    match cleaned.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
+    match number::parse_decimal(&cleaned) {
+        Some(v) if v.is_finite() => Ok(v),
         _ => Err(LabError::NotANumber(text.trim().to_string())),
     }
 }
@@ -302,6 +302,7 @@ pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
     );
 }
 
+mod number;
 mod sequence;
 
 pub use sequence::SequenceTrace;

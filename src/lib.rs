@@ -7,6 +7,8 @@ pub mod diagrams;
 pub mod geometry;
 pub mod i18n;
 pub mod lab;
+pub mod mathml;
 pub mod svg;
+pub mod walkthrough;
 
 pub use app::App;

@@ -76,6 +76,13 @@ impl Markup {
         self.open(tag, attrs).text(text).close(tag)
     }
 
+    /// Inserts markup another writer of this crate produced, such as a
+    /// [`crate::mathml::Math`] formula: it is already escaped.
+    pub fn raw(&mut self, markup: &str) -> &mut Self {
+        self.out.push_str(markup);
+        self
+    }
+
     /// Closes the innermost open `tag`.
     pub fn close(&mut self, tag: &str) -> &mut Self {
         let _ = write!(self.out, "</{tag}>");

@@ -113,11 +113,14 @@ test('a link with 20 tokens shows them all, and 1,000 tokens are refused with a 
   const labels = Array.from({ length: 20 }, (_, i) => `w${i}`);
   let lab = await LabPage.open(harness.browser, `${harness.server.url}?tokens=${labels.join(',')}`);
   assert.equal((await lab.matrix('weights')).length, 20);
+  assert.equal(await lab.page.locator('[data-testid="notice"]').isVisible(), false, 'nothing to say');
   await lab.close();
   // 1,000 tokens: longer links are refused by HTTP servers before the page sees them.
   const huge = Array.from({ length: 1000 }, () => 'x').join(',');
   lab = await LabPage.open(harness.browser, `${harness.server.url}?tokens=${huge}`);
   assert.equal((await lab.matrix('weights')).length, 4, 'the default sentence is kept');
-  assert.equal(await lab.page.locator('[data-testid="notice"]').count(), 1);
+  const notice = lab.page.locator('[data-testid="notice"]');
+  assert.ok(await notice.isVisible(), 'the refusal is shown');
+  assert.match(await notice.textContent(), /64/);
   await lab.close();
 });

@@ -53,36 +53,39 @@ pub fn CellEditor(
         problem.set(result.err());
     };
 
-    move || {
-        editing.get().map(|(which, r, c)| {
-            let label = format!(
+    let label = move || {
+        editing.get().map_or_else(String::new, |(which, r, c)| {
+            format!(
                 "{}{},{}",
                 matrix_name(which),
                 subscript(r + 1),
                 subscript(c + 1)
-            );
-            view! {
-                <div class="cell-editor">
-                    <label>
-                        {tr(text::EDITING)} " " {label} " = "
-                        <input
-                            type="text"
-                            inputmode="decimal"
-                            data-testid="cell-editor"
-                            prop:value=move || typed.get()
-                            on:input=move |e| typed.set(event_target_value(&e))
-                            on:change=move |e| commit(event_target_value(&e))
-                            on:keydown=move |e| {
-                                if e.key() == "Enter" {
-                                    commit(event_target_value(&e));
-                                }
-                            }
-                        />
-                    </label>
-                    <span class="hint">{tr(text::EDIT_HELP)}</span>
-                    <RefusedEdit error=problem testid="cell-editor-problem" />
-                </div>
-            }
+            )
         })
+    };
+
+    // Always built and only hidden when no entry is open: rebuilding the
+    // editor for every opened entry would cost far more WebAssembly.
+    view! {
+        <div class="cell-editor" hidden=move || editing.with(Option::is_none)>
+            <label>
+                {tr(text::EDITING)} " " {label} " = "
+                <input
+                    type="text"
+                    inputmode="decimal"
+                    data-testid="cell-editor"
+                    prop:value=move || typed.get()
+                    on:input=move |e| typed.set(event_target_value(&e))
+                    on:change=move |e| commit(event_target_value(&e))
+                    on:keydown=move |e| {
+                        if e.key() == "Enter" {
+                            commit(event_target_value(&e));
+                        }
+                    }
+                />
+            </label>
+            <span class="hint">{tr(text::EDIT_HELP)}</span>
+            <RefusedEdit error=problem testid="cell-editor-problem" />
+        </div>
     }
 }

@@ -1,0 +1,167 @@
+//! Strings of the guided walkthrough: its controls, the eight steps, and the
+//! memory aids. Written for this app; the lessons supplied the ideas only.
+
+use super::Msg;
+
+pub const CARD_TITLE: Msg = Msg {
+    zh: "一步一步看懂自注意力",
+    en: "Self-attention, step by step",
+};
+pub const GENERAL_FORMULA_LABEL: Msg = Msg {
+    zh: "注意力公式：Attention(Q,K,V) = softmax(QKᵀ/√d_k)·V。点击公式的一部分跳到它的图。",
+    en: "The attention formula, Attention(Q,K,V) = softmax(QKᵀ/√d_k)·V. Click a part to jump to its diagram.",
+};
+pub const GENERAL_FORMULA_HINT: Msg = Msg {
+    zh: "点击公式的任一部分，跳到画出它的那张图。",
+    en: "Click any part of the formula to jump to the diagram that draws it.",
+};
+pub const START: Msg = Msg {
+    zh: "开始分步讲解",
+    en: "Start the walkthrough",
+};
+pub const FREE_EXPLORE: Msg = Msg {
+    zh: "自由探索",
+    en: "Free explore",
+};
+pub const PREVIOUS: Msg = Msg {
+    zh: "上一步",
+    en: "Previous",
+};
+pub const NEXT: Msg = Msg {
+    zh: "下一步",
+    en: "Next",
+};
+pub const STEP_OF: Msg = Msg {
+    zh: "第 {n} 步，共 {total} 步",
+    en: "Step {n} of {total}",
+};
+pub const KEYS_HINT: Msg = Msg {
+    zh: "← → 翻步，↑ ↓ 换查询词元。",
+    en: "← → change step, ↑ ↓ change the query token.",
+};
+pub const LIVE_NUMBERS: Msg = Msg {
+    zh: "用当前的数字",
+    en: "With the numbers on screen",
+};
+pub const IN_PYTORCH: Msg = Msg {
+    zh: "PyTorch 写法",
+    en: "In PyTorch",
+};
+pub const MNEMONIC_TITLE: Msg = Msg {
+    zh: "一句话记住",
+    en: "In one line",
+};
+pub const MNEMONIC: Msg = Msg {
+    zh: "Q 向 K 打分，分数归一成权重，权重把 V 调成新表示。",
+    en: "Queries score keys, scores become weights, weights blend values.",
+};
+pub const ANALOGY_TITLE: Msg = Msg {
+    zh: "打个比方",
+    en: "An everyday picture",
+};
+pub const ANALOGY: Msg = Msg {
+    zh: "想象一次小组讨论，每个人最后都要写一份自己的小结。写的时候他会回顾所有人的发言：和自己要写的内容关系大的多采纳，关系小的一笔带过。自注意力让每个词元同时做这件事。",
+    en: "Picture a group discussion after which everyone writes their own summary. Each writer goes back over what everybody said, draws heavily on the remarks that matter for their own piece and passes lightly over the rest. Self-attention has every token do this at once.",
+};
+
+pub const INPUT_TITLE: Msg = Msg {
+    zh: "输入 X",
+    en: "The input X",
+};
+pub const INPUT_TEXT: Msg = Msg {
+    zh: "一切从数字开始。每个词元是一个有 d 个特征的行向量：这里是一个词，也可以是一帧音频或一小段视频。T 个词元叠成 T×d 的矩阵 X，第 i 行就是第 i 个词元。",
+    en: "Everything starts as numbers. Each token is a row vector of d features: a word here, but it could just as well be one frame of audio or one clip of video. T tokens stacked up make the T×d matrix X; row i is token i.",
+};
+pub const PROJECTION_TITLE: Msg = Msg {
+    zh: "Q、K、V：三次投影",
+    en: "Q, K and V: three projections",
+};
+pub const PROJECTION_TEXT: Msg = Msg {
+    zh: "三个可学习的矩阵把 X 的每一行变成三个新向量。查询 Q_i 说明词元 i 想找什么；键 K_j 说明词元 j 凭什么被找到；值 V_j 是词元 j 被关注时真正交出去的内容。好比搜索：Q 是你输入的搜索词，K 是网页的标签，V 是网页的正文。",
+    en: "Three learned matrices turn every row of X into three new vectors. The query Q_i says what token i is looking for; the key K_j says what token j can be found by; the value V_j is what token j hands over when it is attended to. Think of a search: the query is what you type, the keys are the pages' tags, the values are the pages' text.",
+};
+pub const SCORES_TITLE: Msg = Msg {
+    zh: "QKᵀ：点积衡量匹配",
+    en: "QKᵀ: dot products measure the match",
+};
+pub const SCORES_TEXT: Msg = Msg {
+    zh: "每个查询都与每个键做点积：对应分量相乘再相加。两个向量方向越一致，点积越大，匹配越好。QKᵀ 的第 i 行就是词元 i 与每个词元（包括它自己）的关联程度。",
+    en: "Every query meets every key in a dot product: multiply matching components and add them up. The more two vectors point the same way, the larger the result and the better the match. Row i of QKᵀ says how strongly token i relates to each token, itself included.",
+};
+pub const SCALING_TITLE: Msg = Msg {
+    zh: "为什么除以 √d_k",
+    en: "Why divide by √d_k",
+};
+pub const SCALING_TEXT: Msg = Msg {
+    zh: "点积是 d_k 项之和，向量随机时它的波动随 d_k 变大。分数一大，softmax 就把几乎全部权重压到一个键上，其余接近 0，训练需要的梯度也几乎消失。除以 √d_k 让波动回到 1 左右，d_k 多大都一样。试试关掉缩放，再把 d_k 调大。",
+    en: "A dot product is a sum of d_k terms, so for random vectors its spread grows with d_k. Large scores make softmax pile nearly all the weight on one key and leave the rest near 0, and the gradient that training relies on all but vanishes. Dividing by √d_k brings the spread back to about 1 whatever d_k is. Try it: switch the scaling off and raise d_k.",
+};
+pub const SOFTMAX_TITLE: Msg = Msg {
+    zh: "softmax：分数变权重",
+    en: "Softmax: scores become weights",
+};
+pub const SOFTMAX_TEXT: Msg = Msg {
+    zh: "softmax 对一行里每个分数取 e 的幂，再除以整行之和。于是每个权重都在 0 和 1 之间，每行加起来恰好是 1：词元 i 把一份注意力预算分给所有位置。",
+    en: "Softmax raises e to the power of each score in a row and divides by the row's total. Every weight then lies between 0 and 1 and each row adds up to exactly 1: token i shares out one attention budget among all positions.",
+};
+pub const FUSION_TITLE: Msg = Msg {
+    zh: "加权求和：B_i = Σ_j α′_ij V_j",
+    en: "The weighted sum B_i = Σ_j α′_ij V_j",
+};
+pub const FUSION_TEXT: Msg = Msg {
+    zh: "词元 i 的输出 B_i 把所有值向量按权重混合。一行里的权重都可以不为 0，所以每个 B_i 一步就能用上整个序列的信息，不管词元相隔多远。",
+    en: "Token i's output B_i mixes all the value vectors, each in proportion to its weight. Any weight in the row can be non-zero, so every B_i can draw on the whole sequence in one step, however far apart the tokens are.",
+};
+pub const MASKING_TITLE: Msg = Msg {
+    zh: "掩码：有些位置不能看",
+    en: "Masking: some positions are off limits",
+};
+pub const MASKING_TEXT: Msg = Msg {
+    zh: "填充掩码遮住只为补齐长度而加的位置；因果掩码遮住后面的词元，让每个词元只看自己和前文。被遮住的分数当作 −∞，权重恰好是 0，剩下的权重仍然加起来等于 1。试试点某个词元的“填充”，或打开因果掩码。",
+    en: "A padding mask hides positions that only exist to make sequences the same length; a causal mask hides later tokens, so each token sees only itself and what came before. A masked score counts as −∞: its weight is exactly 0 and the remaining weights still add up to 1. Try a token's Pad button, or the causal switch.",
+};
+pub const LEARNING_TITLE: Msg = Msg {
+    zh: "W 是学出来的",
+    en: "The W matrices are learned",
+};
+pub const LEARNING_TEXT: Msg = Msg {
+    zh: "真实模型里没有人手写 W_Q、W_K、W_V。训练时把输出与标签比较得到损失，反向传播算出 W 里每个数该往哪个方向改、改多少，损失才会变小。重复很多次，注意力分数就学会表达正确的关联。这里你仍可以手动改或随机生成 W，看看会发生什么。",
+    en: "In a real model nobody writes W_Q, W_K and W_V by hand. Training compares the output with a label to get a loss, and backpropagation works out which way, and how far, each number in the W matrices should move to make the loss smaller. Repeated many times, this teaches the scores to express the right relations. Here you can still edit or randomize the W matrices and watch what happens.",
+};
+
+pub const SCALING_OFF: Msg = Msg {
+    zh: "缩放已关闭：分数就是点积本身。",
+    en: "Scaling is off: the score is the dot product itself.",
+};
+pub const NO_MASK: Msg = Msg {
+    zh: "现在没有被遮住的键：打开因果掩码或把一个词元设为填充。",
+    en: "No key is masked right now: switch on the causal mask or pad a token.",
+};
+pub const MASKED_KEYS: Msg = Msg {
+    zh: "被遮住的键",
+    en: "masked keys",
+};
+pub const LEARNING_RULE: Msg = Msg {
+    zh: "每一步训练，学习率为 η",
+    en: "each training step, with learning rate η",
+};
+pub const PARAMETERS: Msg = Msg {
+    zh: "个可学习的数",
+    en: "learnable numbers",
+};
+pub const PREDICT_PROMPT: Msg = Msg {
+    zh: "先猜一猜：“{token}”会最关注哪个词元？选好后才显示权重。",
+    en: "Guess first: which token will “{token}” attend to most? The weights appear once you have chosen.",
+};
+pub const PREDICT_RIGHT: Msg = Msg {
+    zh: "猜对了：“{best}”得到最大的权重 {weight}。",
+    en: "Right: “{best}” gets the largest weight, {weight}.",
+};
+pub const PREDICT_WRONG: Msg = Msg {
+    zh: "差一点：你选的“{guess}”权重是 {guess_weight}，最大的权重 {weight} 给了“{best}”。",
+    en: "Not quite: “{guess}” gets {guess_weight}; the largest weight, {weight}, goes to “{best}”.",
+};
+pub const PREDICT_AGAIN: Msg = Msg {
+    zh: "换一个查询词元（↑ ↓）就能再猜一次。",
+    en: "Pick another query token (↑ ↓) to guess again.",
+};

@@ -1,0 +1,150 @@
+//! A small writer for MathML, which browsers lay out natively: formulas need
+//! no script, font or request. Built on [`Markup`], so every text is escaped.
+//! Numbers are printed like everywhere else in the app ([`two_decimals`]).
+
+use crate::geometry::format::two_decimals;
+use crate::svg::Markup;
+
+/// One formula under construction: a `<math display="block">` element.
+pub struct Math {
+    m: Markup,
+}
+
+impl Math {
+    /// Starts a formula; `label` is read by screen readers instead of the symbols.
+    pub fn new(label: &str) -> Self {
+        let mut m = Markup::new();
+        m.open("math", &[("display", "block"), ("aria-label", label)]);
+        Self { m }
+    }
+
+    /// An identifier such as `Q` or `d`.
+    pub fn mi(&mut self, name: &str) -> &mut Self {
+        self.m.element("mi", &[], name);
+        self
+    }
+
+    /// An operator such as `=`, `+` or `·`.
+    pub fn mo(&mut self, op: &str) -> &mut Self {
+        self.m.element("mo", &[], op);
+        self
+    }
+
+    /// A number to two decimals.
+    pub fn mn(&mut self, value: f64) -> &mut Self {
+        self.m.element("mn", &[], &two_decimals(value));
+        self
+    }
+
+    /// A number as given, such as a count or an index.
+    pub fn count(&mut self, text: &str) -> &mut Self {
+        self.m.element("mn", &[], text);
+        self
+    }
+
+    /// A factor of a product: a negative number goes in parentheses.
+    pub fn factor(&mut self, value: f64) -> &mut Self {
+        if value < 0.0 && two_decimals(value) != "0.00" {
+            self.mo("(").mn(value).mo(")")
+        } else {
+            self.mn(value)
+        }
+    }
+
+    /// Words inside a formula.
+    pub fn text(&mut self, words: &str) -> &mut Self {
+        self.m.element("mtext", &[], words);
+        self
+    }
+
+    /// `name` with a subscript, as in `Q₁` or `α′₁₂`.
+    pub fn sub(&mut self, name: &str, index: &str) -> &mut Self {
+        self.m.open("msub", &[]);
+        self.mi(name).count(index);
+        self.m.close("msub");
+        self
+    }
+
+    /// Opens a layout element (`mrow`, `mfrac`, `msqrt`, `msup`, `msub`,
+    /// `munder`); each of its children is one element, so group with `mrow`.
+    pub fn open(&mut self, tag: &str) -> &mut Self {
+        self.m.open(tag, &[]);
+        self
+    }
+
+    /// Opens an `mrow` that is a cell of the host: focusable, and clicking it
+    /// sends its `data-hit` (see `diagrams::host`).
+    pub fn open_link(&mut self, hit: &str, label: &str) -> &mut Self {
+        self.m.open(
+            "mrow",
+            &[
+                ("class", "formula-link"),
+                ("data-hit", hit),
+                ("tabindex", "0"),
+                ("role", "link"),
+                ("aria-label", label),
+            ],
+        );
+        self
+    }
+
+    /// Closes the innermost open `tag`.
+    pub fn close(&mut self, tag: &str) -> &mut Self {
+        self.m.close(tag);
+        self
+    }
+
+    /// A row vector `[a, b, …]` to two decimals.
+    pub fn vector(&mut self, values: &[f64]) -> &mut Self {
+        self.mo("[");
+        for (n, value) in values.iter().enumerate() {
+            if n > 0 {
+                self.mo(",");
+            }
+            self.mn(*value);
+        }
+        self.mo("]")
+    }
+
+    /// The finished `<math>` element.
+    pub fn finish(mut self) -> String {
+        self.m.close("math");
+        self.m.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scaled_score_is_nested_mathml_with_escaped_text() {
+        let mut f = Math::new("a<b");
+        f.sub("α", "12")
+            .mo("=")
+            .open("mfrac")
+            .mn(1.7349)
+            .open("msqrt")
+            .count("8")
+            .close("msqrt")
+            .close("mfrac")
+            .mo("=")
+            .factor(-0.613)
+            .text("<x>");
+        assert_eq!(
+            f.finish(),
+            "<math display=\"block\" aria-label=\"a&lt;b\"><msub><mi>α</mi><mn>12</mn></msub>\
+             <mo>=</mo><mfrac><mn>1.73</mn><msqrt><mn>8</mn></msqrt></mfrac><mo>=</mo>\
+             <mo>(</mo><mn>\u{2212}0.61</mn><mo>)</mo><mtext>&lt;x&gt;</mtext></math>"
+        );
+    }
+
+    #[test]
+    fn vectors_list_their_values_and_only_true_negatives_get_parentheses() {
+        let mut f = Math::new("v");
+        f.vector(&[0.5, -0.25]).factor(-0.001);
+        let text = f.finish();
+        assert!(text.contains("<mo>[</mo><mn>0.50</mn><mo>,</mo><mn>\u{2212}0.25</mn><mo>]</mo>"));
+        assert!(text.ends_with("<mn>0.00</mn></math>"), "{text}");
+    }
+}

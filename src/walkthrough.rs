@@ -1,0 +1,188 @@
+//! The guided walkthrough: eight steps through the computation, each with its
+//! text, its formula with the numbers on screen, its PyTorch lines, and its
+//! diagram emphasised while the others are dimmed; or free explore, with
+//! everything at once. The card's body is markup from [`markup`]; the step
+//! itself is shared state ([`Tour`]) because the app root keys styles and
+//! arrow keys on it.
+
+mod formulas;
+mod markup;
+mod predict;
+pub mod steps;
+
+use crate::app::{Focus, LabView};
+use crate::diagrams::host::{CellEvent, SvgHost};
+use crate::i18n::{tr, walkthrough as text, LangContext};
+use formulas::Selection;
+use leptos::prelude::*;
+use markup::{TourView, GUESS, STEP_LINK};
+pub use steps::Step;
+
+/// Where the learner is in the walkthrough.
+#[derive(Clone, Copy)]
+pub struct Tour {
+    /// The current step, or `None` in free explore.
+    pub step: RwSignal<Option<Step>>,
+    /// The prediction made in the softmax step, until the query changes.
+    pub guess: RwSignal<Option<usize>>,
+}
+
+impl Tour {
+    pub fn new() -> Self {
+        Self {
+            step: RwSignal::new(None),
+            guess: RwSignal::new(None),
+        }
+    }
+
+    /// Moves to `step`, starting the walkthrough if it was off. On a wide
+    /// screen the card stays beside the diagrams, so the step's diagram is
+    /// scrolled into view; on a narrow one that would scroll the step's text
+    /// away, so the page stays put.
+    pub fn go(self, step: Step) {
+        self.step.set(Some(step));
+        let wide = window().inner_width().ok().and_then(|w| w.as_f64());
+        if wide.is_some_and(|w| w >= SIDE_BY_SIDE_WIDTH) {
+            show_diagram(step);
+        }
+    }
+}
+
+impl Default for Tour {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The narrowest window, in CSS pixels, where `walkthrough.css` puts the card
+/// beside the diagrams; keep the two equal.
+const SIDE_BY_SIDE_WIDTH: f64 = 1000.0;
+
+/// The step an arrow key moves to while the walkthrough runs: ← and → step,
+/// other keys are left to the query selection.
+pub fn step_after_key(key: &str, step: Step) -> Option<Step> {
+    match key {
+        "ArrowLeft" => Some(step.previous()),
+        "ArrowRight" => Some(step.next()),
+        _ => None,
+    }
+}
+
+/// The diagram a step is about, as its `data-diagram`: the one left
+/// undimmed, and the one a formula link scrolls to.
+pub fn diagram_of(step: Step) -> &'static str {
+    match step {
+        Step::Input | Step::Projection | Step::Learning => "projection",
+        Step::Scores | Step::Scaling => "dot-products",
+        Step::Softmax | Step::Masking => "softmax",
+        Step::Fusion => "fusion",
+    }
+}
+
+/// Scrolls the diagram of `step` into view.
+fn show_diagram(step: Step) {
+    let selector = format!("[data-diagram=\"{}\"]", diagram_of(step));
+    if let Ok(Some(card)) = document().query_selector(&selector) {
+        card.scroll_into_view();
+    }
+}
+
+/// The walkthrough card: the general formula, a switch between the guided
+/// walkthrough and free explore, Previous/Next, and the current step.
+#[component]
+pub fn Walkthrough() -> impl IntoView {
+    let tour = expect_context::<Tour>();
+    let LabView(view) = expect_context::<LabView>();
+    let focus = expect_context::<Focus>();
+    let LangContext(lang) = expect_context::<LangContext>();
+
+    // A new query is a new question.
+    Effect::new(move |_| {
+        focus.query.track();
+        tour.guess.set(None);
+    });
+    let body = Memo::new(move |_| {
+        let at = Selection {
+            query: focus.query.get(),
+            key: focus.key.get(),
+        };
+        view.with(|v| {
+            markup::body(&TourView {
+                step: tour.step.get(),
+                lang: lang.get(),
+                trace: v.as_ref(),
+                at,
+                guess: tour.guess.get(),
+            })
+        })
+    });
+    let on_cell = Callback::new(move |event: CellEvent| match event {
+        CellEvent::Select((STEP_LINK, n)) => {
+            let step = Step::at(n);
+            if tour.step.get_untracked().is_some() {
+                tour.go(step);
+            }
+            show_diagram(step);
+        }
+        CellEvent::Select((GUESS, j)) => tour.guess.set(Some(j)),
+        _ => {}
+    });
+    let step = tour.step;
+    let move_by = move |forward: bool| {
+        if let Some(now) = step.get_untracked() {
+            tour.go(if forward { now.next() } else { now.previous() });
+        }
+    };
+
+    view! {
+        <section class="card walkthrough" data-testid="walkthrough">
+            <div class="walkthrough-bar">
+                <h2>{tr(text::CARD_TITLE)}</h2>
+                <button
+                    data-testid="walkthrough-toggle"
+                    aria-pressed=move || step.with(Option::is_some).to_string()
+                    on:click=move |_| {
+                        step.update(|s| *s = if s.is_some() { None } else { Some(Step::Input) })
+                    }
+                >
+                    {move || {
+                        let label = if step.with(Option::is_some) { text::FREE_EXPLORE } else { text::START };
+                        label.get(lang.get())
+                    }}
+                </button>
+                <span class="step-nav" hidden=move || step.with(Option::is_none)>
+                    <button data-testid="step-prev" on:click=move |_| move_by(false)>
+                        {tr(text::PREVIOUS)}
+                    </button>
+                    <button data-testid="step-next" on:click=move |_| move_by(true)>
+                        {tr(text::NEXT)}
+                    </button>
+                </span>
+            </div>
+            <SvgHost markup=body on_cell=on_cell />
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn left_and_right_step_and_other_keys_are_left_alone() {
+        assert_eq!(
+            step_after_key("ArrowRight", Step::Input),
+            Some(Step::Projection)
+        );
+        assert_eq!(step_after_key("ArrowLeft", Step::Input), Some(Step::Input));
+        assert_eq!(step_after_key("ArrowUp", Step::Scores), None);
+    }
+
+    #[test]
+    fn every_step_points_at_a_diagram_of_the_page() {
+        let diagrams = ["projection", "dot-products", "softmax", "fusion"];
+        for step in Step::ALL {
+            assert!(diagrams.contains(&diagram_of(step)), "{step:?}");
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! Each step's formula with the numbers on screen substituted, as MathML.
+//! Every number is read from the trace the core computed; nothing here does
+//! attention arithmetic beyond adding up a row that is already there.
+
+use super::steps::Step;
+use crate::i18n::{walkthrough as text, Lang};
+use crate::lab::SequenceTrace;
+use crate::mathml::Math;
+use ndarray::Array2;
+
+/// Most terms of a sum written out before the middle is elided as `…`.
+const MAX_TERMS: usize = 6;
+
+/// The selection a formula is about: query i and key j, 0-based.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Selection {
+    pub query: usize,
+    pub key: usize,
+}
+
+/// Row `i` of `m`, empty when out of range.
+fn row(m: &Array2<f64>, i: usize) -> Vec<f64> {
+    m.outer_iter()
+        .nth(i)
+        .map(|r| r.to_vec())
+        .unwrap_or_default()
+}
+
+/// A 1-based index pair such as `12`, or `1,12` once an index has two digits.
+fn pair(i: usize, j: usize) -> String {
+    if i < 9 && j < 9 {
+        format!("{}{}", i + 1, j + 1)
+    } else {
+        format!("{},{}", i + 1, j + 1)
+    }
+}
+
+/// Which of `count` terms are written out: all, or the first few and the
+/// last with `None` standing for the elided middle.
+fn shown_terms(count: usize) -> Vec<Option<usize>> {
+    if count <= MAX_TERMS {
+        (0..count).map(Some).collect()
+    } else {
+        let mut shown: Vec<_> = (0..MAX_TERMS - 2).map(Some).collect();
+        shown.push(None);
+        shown.push(Some(count - 1));
+        shown
+    }
+}
+
+/// The formulas of `step` for the selection, one `<math>` element per line.
+pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -> Vec<String> {
+    let (i, j) = (at.query.min(t.len().saturating_sub(1)), at.key);
+    let j = j.min(t.len().saturating_sub(1));
+    let label = text::LIVE_NUMBERS.get(lang);
+    match step {
+        Step::Input => {
+            let mut shape = Math::new(label);
+            shape.mi("X").mo("∈").open("msup").mi("ℝ").open("mrow");
+            shape.count(&t.len().to_string()).mo("×");
+            shape
+                .count(&t.x.ncols().to_string())
+                .close("mrow")
+                .close("msup");
+            let mut x_i = Math::new(label);
+            x_i.sub("X", &(i + 1).to_string())
+                .mo("=")
+                .vector(&row(&t.x, i));
+            vec![shape.finish(), x_i.finish()]
+        }
+        Step::Projection => [
+            ("Q", "W", "Q", &t.q),
+            ("K", "W", "K", &t.k),
+            ("V", "W", "V", &t.v),
+        ]
+        .into_iter()
+        .map(|(name, w, which, m)| {
+            let mut f = Math::new(label);
+            f.sub(name, &(i + 1).to_string()).mo("=");
+            f.sub("X", &(i + 1).to_string())
+                .sub(w, which)
+                .mo("=")
+                .vector(&row(m, i));
+            f.finish()
+        })
+        .collect(),
+        Step::Scores => vec![dot_product(t, i, j, label)],
+        Step::Scaling => scaling(t, i, j, lang),
+        Step::Softmax => softmax(t, i, j, label),
+        Step::Fusion => vec![fusion(t, i, label)],
+        Step::Masking => masking(t, i, lang),
+        Step::Learning => learning(t, lang),
+    }
+}
+
+/// `Q_i·K_j = q₁×k₁ + … = raw`.
+fn dot_product(t: &SequenceTrace, i: usize, j: usize, label: &str) -> String {
+    let (q, k) = (row(&t.q, i), row(&t.k, j));
+    let mut f = Math::new(label);
+    f.sub("Q", &(i + 1).to_string())
+        .mo("·")
+        .sub("K", &(j + 1).to_string())
+        .mo("=");
+    for (n, term) in shown_terms(q.len()).into_iter().enumerate() {
+        if n > 0 {
+            f.mo("+");
+        }
+        match term {
+            Some(c) => f.factor(q[c]).mo("×").factor(k[c]),
+            None => f.mo("…"),
+        };
+    }
+    f.mo("=").mn(t.scores.get((i, j)).copied().unwrap_or(0.0));
+    f.finish()
+}
+
+/// `α_ij = Q_i·K_j / √d_k = raw / √d_k = scaled`, or the unscaled score.
+fn scaling(t: &SequenceTrace, i: usize, j: usize, lang: Lang) -> Vec<String> {
+    let label = text::LIVE_NUMBERS.get(lang);
+    let raw = t.scores.get((i, j)).copied().unwrap_or(0.0);
+    let scaled = t.scaled.get((i, j)).copied().unwrap_or(0.0);
+    let d_k = t.d_k().to_string();
+    let mut f = Math::new(label);
+    f.sub("α", &pair(i, j)).mo("=");
+    if t.scale_factor == 1.0 && t.d_k() > 1 {
+        f.sub("Q", &(i + 1).to_string())
+            .mo("·")
+            .sub("K", &(j + 1).to_string());
+        f.mo("=").mn(raw);
+        let mut note = Math::new(label);
+        note.text(text::SCALING_OFF.get(lang));
+        return vec![note.finish(), f.finish()];
+    }
+    f.open("mfrac").open("mrow");
+    f.sub("Q", &(i + 1).to_string())
+        .mo("·")
+        .sub("K", &(j + 1).to_string());
+    f.close("mrow")
+        .open("msqrt")
+        .sub("d", "k")
+        .close("msqrt")
+        .close("mfrac");
+    f.mo("=")
+        .open("mfrac")
+        .mn(raw)
+        .open("msqrt")
+        .count(&d_k)
+        .close("msqrt")
+        .close("mfrac");
+    f.mo("=")
+        .open("mfrac")
+        .mn(raw)
+        .mn(1.0 / t.scale_factor)
+        .close("mfrac");
+    f.mo("=").mn(scaled);
+    vec![f.finish()]
+}
+
+/// `α′_ij = e^{α_ij} / Σ_k e^{α_ik} = w`, the whole row, and its sum.
+fn softmax(t: &SequenceTrace, i: usize, j: usize, label: &str) -> Vec<String> {
+    let weights = row(&t.weights, i);
+    let mut one = Math::new(label);
+    one.sub("α′", &pair(i, j)).mo("=").open("mfrac");
+    one.open("msup").mi("e").sub("α", &pair(i, j)).close("msup");
+    one.open("mrow")
+        .open("munder")
+        .mo("∑")
+        .mi("k")
+        .close("munder");
+    one.open("msup")
+        .mi("e")
+        .sub("α", &format!("{}k", i + 1))
+        .close("msup");
+    one.close("mrow").close("mfrac");
+    one.mo("=").mn(weights.get(j).copied().unwrap_or(0.0));
+    let mut all = Math::new(label);
+    all.sub("α′", &(i + 1).to_string()).mo("=").vector(&weights);
+    all.mo(",").open("munder").mo("∑").mi("j").close("munder");
+    all.sub("α′", &format!("{}j", i + 1))
+        .mo("=")
+        .mn(weights.iter().sum());
+    vec![one.finish(), all.finish()]
+}
+
+/// `B_i = Σ_j α′_ij V_j = w₁·V₁ + … = [B_i]`.
+fn fusion(t: &SequenceTrace, i: usize, label: &str) -> String {
+    let weights = row(&t.weights, i);
+    let mut f = Math::new(label);
+    f.sub("B", &(i + 1).to_string())
+        .mo("=")
+        .open("munder")
+        .mo("∑")
+        .mi("j")
+        .close("munder");
+    f.sub("α′", &format!("{}j", i + 1)).sub("V", "j").mo("=");
+    for (n, term) in shown_terms(weights.len()).into_iter().enumerate() {
+        if n > 0 {
+            f.mo("+");
+        }
+        match term {
+            Some(c) => f.mn(weights[c]).mo("·").sub("V", &(c + 1).to_string()),
+            None => f.mo("…"),
+        };
+    }
+    f.mo("=").vector(&row(&t.output, i));
+    f.finish()
+}
+
+/// What the mask does to query i's row: masked keys listed, their weights 0.
+fn masking(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
+    let label = text::LIVE_NUMBERS.get(lang);
+    let mut rule = Math::new(label);
+    rule.sub("α", "ij")
+        .mo("=")
+        .mo("−∞")
+        .mo("⇒")
+        .sub("α′", "ij")
+        .mo("=");
+    rule.open("mfrac")
+        .open("msup")
+        .mi("e")
+        .mo("−∞")
+        .close("msup");
+    rule.open("mrow")
+        .mo("∑")
+        .mo("…")
+        .close("mrow")
+        .close("mfrac")
+        .mo("=")
+        .count("0");
+    let masked: Vec<usize> = (0..t.len())
+        .filter(|&j| t.allowed.get((i, j)) == Some(&false))
+        .collect();
+    let mut live = Math::new(label);
+    if masked.is_empty() {
+        live.text(text::NO_MASK.get(lang));
+    } else {
+        live.text(text::MASKED_KEYS.get(lang)).mo(":");
+        for (n, &j) in masked.iter().enumerate() {
+            if n > 0 {
+                live.mo(",");
+            }
+            live.text(t.labels.get(j).map_or("", String::as_str));
+        }
+        live.mo("⇒")
+            .sub("α′", &(i + 1).to_string())
+            .mo("=")
+            .vector(&row(&t.weights, i));
+    }
+    vec![rule.finish(), live.finish()]
+}
+
+/// The update rule, and how many numbers training would set in this head.
+fn learning(t: &SequenceTrace, lang: Lang) -> Vec<String> {
+    let label = text::LIVE_NUMBERS.get(lang);
+    let mut rule = Math::new(label);
+    rule.mi("W").mo("←").mi("W").mo("−").mi("η").open("mfrac");
+    rule.open("mrow").mo("∂").mi("L").close("mrow");
+    rule.open("mrow")
+        .mo("∂")
+        .mi("W")
+        .close("mrow")
+        .close("mfrac");
+    rule.mo(",").text(text::LEARNING_RULE.get(lang));
+    let count = t.w_q.len() + t.w_k.len() + t.w_v.len();
+    let mut size = Math::new(label);
+    size.count(&t.w_q.nrows().to_string())
+        .mo("×")
+        .count(&t.w_q.ncols().to_string());
+    size.mo("×").count("3").mo("=").count(&count.to_string());
+    size.text(text::PARAMETERS.get(lang));
+    vec![rule.finish(), size.finish()]
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,157 @@
+//! The walkthrough card's body as HTML and MathML: the general formula with
+//! its parts linked to their diagrams, then either the memory aids (free
+//! explore) or the current step: its text, live formulas and PyTorch lines.
+//! Pure, so tests read it natively.
+
+use super::formulas::{step_formulas, Selection};
+use super::steps::Step;
+use crate::i18n::{walkthrough as text, Lang};
+use crate::lab::SequenceTrace;
+use crate::mathml::Math;
+use crate::svg::Markup;
+
+/// The `data-hit` row of a link to a step (its column is the step's index).
+pub const STEP_LINK: usize = 0;
+/// The `data-hit` row of a prediction (its column is the guessed key).
+pub const GUESS: usize = 1;
+
+/// What the card shows.
+pub struct TourView<'a> {
+    /// The current step, or `None` in free explore.
+    pub step: Option<Step>,
+    pub lang: Lang,
+    /// The shown sequence, or `None` while the scenario cannot be computed.
+    pub trace: Option<&'a SequenceTrace>,
+    pub at: Selection,
+    /// The learner's prediction of the most attended key, if made.
+    pub guess: Option<usize>,
+}
+
+/// `Attention(Q,K,V) = softmax(QKᵀ/√d_k)·V`, each part a link to the step
+/// (and so the diagram) that computes it.
+pub fn general_formula(lang: Lang) -> String {
+    let link = |step: Step| format!("{STEP_LINK},{}", step.index());
+    let title = |step: Step| step.title().get(lang);
+    let mut f = Math::new(text::GENERAL_FORMULA_LABEL.get(lang));
+    f.mi("Attention").mo("(");
+    f.open_link(&link(Step::Projection), title(Step::Projection));
+    f.mi("Q").mo(",").mi("K").mo(",").mi("V").close("mrow");
+    f.mo(")").mo("=");
+    f.open_link(&link(Step::Softmax), title(Step::Softmax));
+    f.mi("softmax").close("mrow").mo("(").open("mfrac");
+    f.open_link(&link(Step::Scores), title(Step::Scores));
+    f.mi("Q")
+        .open("msup")
+        .mi("K")
+        .mi("T")
+        .close("msup")
+        .close("mrow");
+    f.open_link(&link(Step::Scaling), title(Step::Scaling));
+    f.open("msqrt")
+        .open("msub")
+        .mi("d")
+        .mi("k")
+        .close("msub")
+        .close("msqrt");
+    f.close("mrow").close("mfrac").mo(")");
+    f.open_link(&link(Step::Fusion), title(Step::Fusion));
+    f.mi("V").close("mrow");
+    f.finish()
+}
+
+/// The whole body of the card.
+pub fn body(view: &TourView) -> String {
+    let lang = view.lang;
+    let mut m = Markup::new();
+    m.open("div", &[("class", "general-formula")])
+        .raw(&general_formula(lang))
+        .close("div");
+    m.element(
+        "p",
+        &[("class", "hint")],
+        text::GENERAL_FORMULA_HINT.get(lang),
+    );
+    match view.step {
+        None => memory_aids(&mut m, lang),
+        Some(step) => step_body(&mut m, view, step),
+    }
+    m.finish()
+}
+
+fn memory_aids(m: &mut Markup, lang: Lang) {
+    m.open("dl", &[("class", "memory-aids")]);
+    m.element("dt", &[], text::MNEMONIC_TITLE.get(lang));
+    m.element(
+        "dd",
+        &[("data-testid", "mnemonic")],
+        text::MNEMONIC.get(lang),
+    );
+    m.element("dt", &[], text::ANALOGY_TITLE.get(lang));
+    m.element("dd", &[("data-testid", "analogy")], text::ANALOGY.get(lang));
+    m.close("dl");
+}
+
+/// The step's dots (each a link), indicator, text, prediction, formulas and code.
+fn step_body(m: &mut Markup, view: &TourView, step: Step) {
+    let lang = view.lang;
+    let indicator = text::STEP_OF
+        .get(lang)
+        .replace("{n}", &(step.index() + 1).to_string())
+        .replace("{total}", &Step::ALL.len().to_string());
+    m.open(
+        "div",
+        &[
+            ("class", "step"),
+            ("data-testid", "step"),
+            ("data-step", step.id()),
+        ],
+    );
+    m.open("ol", &[("class", "step-dots"), ("aria-label", &indicator)]);
+    for other in Step::ALL {
+        let class = if other == step { "current" } else { "" };
+        let hit = format!("{STEP_LINK},{}", other.index());
+        let number = (other.index() + 1).to_string();
+        let title = other.title().get(lang);
+        let attrs = [
+            ("class", class),
+            ("data-hit", &hit),
+            ("title", title),
+            ("tabindex", "0"),
+        ];
+        m.element("li", &attrs, &number);
+    }
+    m.close("ol");
+    let indicator_attrs = [
+        ("class", "step-indicator"),
+        ("data-testid", "step-indicator"),
+    ];
+    m.element("p", &indicator_attrs, &indicator);
+    m.element("h3", &[], step.title().get(lang));
+    m.element("p", &[("class", "step-text")], step.explanation().get(lang));
+    // Softmax's numbers stay hidden until the learner has predicted them.
+    let revealed = step != Step::Softmax || view.guess.is_some();
+    if let Some(t) = view.trace {
+        if step == Step::Softmax {
+            super::predict::prediction(m, t, view.at.query, view.guess, lang);
+        }
+        if revealed {
+            m.element("h4", &[], text::LIVE_NUMBERS.get(lang));
+            m.open(
+                "div",
+                &[("class", "step-formulas"), ("data-testid", "step-formulas")],
+            );
+            for formula in step_formulas(step, t, view.at, lang) {
+                m.raw(&formula);
+            }
+            m.close("div");
+        }
+    }
+    m.element("h4", &[], text::IN_PYTORCH.get(lang));
+    let code_attrs = [("class", "step-code"), ("data-testid", "step-code")];
+    m.element("pre", &code_attrs, &step.pytorch().join("\n"));
+    m.element("p", &[("class", "hint")], text::KEYS_HINT.get(lang));
+    m.close("div");
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,87 @@
+use super::*;
+use crate::geometry::format::two_decimals;
+use crate::lab::token_labels;
+use crate::walkthrough::predict::most_attended;
+use attention_core::presets;
+
+fn sentence() -> SequenceTrace {
+    let scenario = presets::sentence();
+    let trace = scenario.run().expect("the lesson's sentence runs");
+    SequenceTrace::new(&trace, 0, token_labels(&scenario))
+}
+
+fn tour(step: Option<Step>, trace: &SequenceTrace, guess: Option<usize>) -> String {
+    body(&TourView {
+        step,
+        lang: Lang::En,
+        trace: Some(trace),
+        at: Selection { query: 0, key: 1 },
+        guess,
+    })
+}
+
+#[test]
+fn every_part_of_the_general_formula_links_to_a_step() {
+    let f = general_formula(Lang::Zh);
+    for step in [
+        Step::Projection,
+        Step::Scores,
+        Step::Scaling,
+        Step::Softmax,
+        Step::Fusion,
+    ] {
+        assert!(
+            f.contains(&format!("data-hit=\"0,{}\"", step.index())),
+            "{step:?}"
+        );
+    }
+}
+
+#[test]
+fn free_explore_shows_the_memory_aids_and_no_step() {
+    let t = sentence();
+    let page = tour(None, &t, None);
+    assert!(page.contains(text::MNEMONIC.en) && page.contains(text::ANALOGY.en));
+    assert!(!page.contains("data-testid=\"step\""));
+}
+
+#[test]
+fn a_step_shows_its_text_code_formulas_and_indicator() {
+    let t = sentence();
+    let page = tour(Some(Step::Scaling), &t, None);
+    assert!(page.contains(Step::Scaling.explanation().en));
+    assert!(page.contains("Step 4 of 8"));
+    assert!(page.contains("math.sqrt(d_k)"));
+    assert!(page.contains("data-testid=\"step-formulas\""));
+    assert_eq!(page.matches("class=\"current\"").count(), 1);
+}
+
+#[test]
+fn softmax_weights_stay_hidden_until_the_learner_guesses() {
+    let t = sentence();
+    let before = tour(Some(Step::Softmax), &t, None);
+    assert!(before.contains("data-testid=\"prediction\""));
+    assert!(
+        !before.contains("step-formulas"),
+        "the weights would give the answer away"
+    );
+    assert!(!before.contains("prediction-result"));
+    let best = most_attended(&t, 0).expect("a row has a largest weight");
+    let wrong = (best + 1) % t.len();
+    let after = tour(Some(Step::Softmax), &t, Some(wrong));
+    assert!(after.contains("step-formulas"));
+    assert!(after.contains("Not quite"));
+    assert!(after.contains(&two_decimals(t.weights[(0, best)])));
+    let right = tour(Some(Step::Softmax), &t, Some(best));
+    assert!(right.contains("Right:"));
+}
+
+#[test]
+fn the_most_attended_key_is_the_rows_largest_weight() {
+    let t = sentence();
+    for i in 0..t.len() {
+        let best = most_attended(&t, i).expect("non-empty row");
+        assert!(t.weights.row(i).iter().all(|&w| w <= t.weights[(i, best)]));
+    }
+    assert_eq!(most_attended(&t, 99), None);
+}

@@ -1,0 +1,149 @@
+//! The eight steps of the guided walkthrough, in the order the computation runs.
+
+use crate::i18n::walkthrough as text;
+use crate::i18n::Msg;
+
+/// One step of the walkthrough.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Input,
+    Projection,
+    Scores,
+    Scaling,
+    Softmax,
+    Fusion,
+    Masking,
+    Learning,
+}
+
+impl Step {
+    /// Every step, in order.
+    pub const ALL: [Step; 8] = [
+        Step::Input,
+        Step::Projection,
+        Step::Scores,
+        Step::Scaling,
+        Step::Softmax,
+        Step::Fusion,
+        Step::Masking,
+        Step::Learning,
+    ];
+
+    /// Position in [`Step::ALL`], from 0.
+    pub fn index(self) -> usize {
+        Step::ALL.iter().position(|s| *s == self).unwrap_or(0)
+    }
+
+    /// The step at `index`, clamped to the last one.
+    pub fn at(index: usize) -> Step {
+        Step::ALL[index.min(Step::ALL.len() - 1)]
+    }
+
+    /// The next step, or this one if it is the last.
+    pub fn next(self) -> Step {
+        Step::at(self.index() + 1)
+    }
+
+    /// The previous step, or this one if it is the first.
+    pub fn previous(self) -> Step {
+        Step::at(self.index().saturating_sub(1))
+    }
+
+    /// A stable name, used in the page as `data-step` (styles key the
+    /// emphasised diagrams on it) and in links.
+    pub fn id(self) -> &'static str {
+        match self {
+            Step::Input => "input",
+            Step::Projection => "projection",
+            Step::Scores => "scores",
+            Step::Scaling => "scaling",
+            Step::Softmax => "softmax",
+            Step::Fusion => "fusion",
+            Step::Masking => "masking",
+            Step::Learning => "learning",
+        }
+    }
+
+    /// The step's heading.
+    pub fn title(self) -> Msg {
+        match self {
+            Step::Input => text::INPUT_TITLE,
+            Step::Projection => text::PROJECTION_TITLE,
+            Step::Scores => text::SCORES_TITLE,
+            Step::Scaling => text::SCALING_TITLE,
+            Step::Softmax => text::SOFTMAX_TITLE,
+            Step::Fusion => text::FUSION_TITLE,
+            Step::Masking => text::MASKING_TITLE,
+            Step::Learning => text::LEARNING_TITLE,
+        }
+    }
+
+    /// What the step explains.
+    pub fn explanation(self) -> Msg {
+        match self {
+            Step::Input => text::INPUT_TEXT,
+            Step::Projection => text::PROJECTION_TEXT,
+            Step::Scores => text::SCORES_TEXT,
+            Step::Scaling => text::SCALING_TEXT,
+            Step::Softmax => text::SOFTMAX_TEXT,
+            Step::Fusion => text::FUSION_TEXT,
+            Step::Masking => text::MASKING_TEXT,
+            Step::Learning => text::LEARNING_TEXT,
+        }
+    }
+
+    /// The same step in PyTorch, one statement per line. Code is the same in
+    /// both languages; `#` comments stay short and in English, as in most notebooks.
+    pub fn pytorch(self) -> &'static [&'static str] {
+        match self {
+            Step::Input => &["x = torch.tensor(X)  # shape (T, d)"],
+            Step::Projection => &[
+                "q = x @ W_q  # (T, d_k)",
+                "k = x @ W_k  # (T, d_k)",
+                "v = x @ W_v  # (T, d_k)",
+            ],
+            Step::Scores => &["scores = q @ k.transpose(-2, -1)  # (T, T)"],
+            Step::Scaling => &["scores = scores / math.sqrt(d_k)"],
+            Step::Softmax => &[
+                "weights = torch.softmax(scores, dim=-1)",
+                "weights.sum(dim=-1)  # every row is 1",
+            ],
+            Step::Fusion => &["out = weights @ v  # row i is B_i"],
+            Step::Masking => &[
+                "allowed = key_is_real.expand(T, T).clone()  # padding: hide filler keys",
+                "allowed &= torch.ones(T, T, dtype=torch.bool).tril()  # causal: no peeking ahead",
+                "scores = scores.masked_fill(~allowed, float(\"-inf\"))",
+            ],
+            Step::Learning => &[
+                "loss = loss_fn(out, target)",
+                "loss.backward()  # gradients for W_q, W_k, W_v",
+                "optimizer.step()",
+            ],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_move_within_the_walkthrough() {
+        assert_eq!(Step::Input.previous(), Step::Input);
+        assert_eq!(Step::Input.next(), Step::Projection);
+        assert_eq!(Step::Learning.next(), Step::Learning);
+        assert_eq!(Step::at(99), Step::Learning);
+        for (n, step) in Step::ALL.iter().enumerate() {
+            assert_eq!(step.index(), n);
+        }
+    }
+
+    #[test]
+    fn every_step_has_a_distinct_id_and_some_code() {
+        let mut ids: Vec<_> = Step::ALL.iter().map(|s| s.id()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), Step::ALL.len());
+        assert!(Step::ALL.iter().all(|s| !s.pytorch().is_empty()));
+    }
+}
