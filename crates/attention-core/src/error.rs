@@ -30,6 +30,15 @@ pub enum AttentionError {
         limit: usize,
         found: usize,
     },
+    /// A setting is outside its documented range (see [`crate::limits`]), e.g.
+    /// the number of keys in the scaling experiment.
+    OutOfRange {
+        field: String,
+        what: &'static str,
+        min: usize,
+        max: usize,
+        found: usize,
+    },
     /// The numbers are finite but so large that an intermediate overflowed.
     Overflow { field: String },
     /// A value has the wrong JSON type, e.g. a string where a number belongs.
@@ -70,6 +79,16 @@ impl fmt::Display for AttentionError {
                 limit,
                 found,
             } => write!(f, "{field}: {found} {what} is past the limit of {limit}"),
+            Self::OutOfRange {
+                field,
+                what,
+                min,
+                max,
+                found,
+            } => write!(
+                f,
+                "{field}: {what} must be between {min} and {max}, but it is {found}"
+            ),
             Self::Overflow { field } => write!(
                 f,
                 "{field}: the numbers are so large that this step overflowed; use smaller values"

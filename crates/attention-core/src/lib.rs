@@ -9,6 +9,7 @@
 //! plain `cargo test`, and the same code runs in WebAssembly.
 
 pub mod error;
+pub mod experiment;
 pub mod kernels;
 pub mod limits;
 pub mod presets;

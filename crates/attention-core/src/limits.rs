@@ -12,6 +12,19 @@ pub const MAX_BATCH: usize = 64;
 /// Most score cells, B×T×T, in one pass (four sequences of 512 positions).
 pub const MAX_SCORE_CELLS: usize = 4 * 512 * 512;
 
+/// Largest d_k the scaling experiment ([`crate::experiment`]) tries, like [`MAX_DIM`].
+pub const MAX_EXPERIMENT_DIM: usize = 512;
+/// Fewest keys per softmax row in the scaling experiment: one key always gets weight 1.
+pub const MIN_EXPERIMENT_KEYS: usize = 2;
+/// Most keys per softmax row in the scaling experiment.
+pub const MAX_EXPERIMENT_KEYS: usize = 64;
+/// Most draws per d_k in the scaling experiment.
+pub const MAX_EXPERIMENT_DRAWS: usize = 10_000;
+/// Most normal numbers one scaling experiment may draw, `draws × (keys + 1) × the largest d_k`.
+/// Drawing dominates its cost, so this bounds its running time; the app's usual
+/// setting (200 draws, 8 keys, d_k up to 512) draws 0.9 million.
+pub const MAX_EXPERIMENT_NUMBERS: usize = 20_000_000;
+
 pub(crate) fn check(
     field: &str,
     what: &'static str,
@@ -27,5 +40,26 @@ pub(crate) fn check(
         })
     } else {
         Ok(())
+    }
+}
+
+/// Checks that `found` lies in `min..=max`.
+pub(crate) fn check_range(
+    field: &str,
+    what: &'static str,
+    found: usize,
+    min: usize,
+    max: usize,
+) -> Result<(), AttentionError> {
+    if (min..=max).contains(&found) {
+        Ok(())
+    } else {
+        Err(AttentionError::OutOfRange {
+            field: field.into(),
+            what,
+            min,
+            max,
+            found,
+        })
     }
 }

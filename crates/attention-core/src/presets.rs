@@ -1,9 +1,74 @@
 //! Hand-set scenarios from the lessons. Only inputs live here; every number
-//! shown from them is computed by [`crate::forward`].
+//! shown from them is computed by [`crate::forward`]. Each scenario's doc test
+//! checks its teaching claim on the computed trace.
+
+mod audio;
+mod diarization;
+mod pronoun;
+
+pub use audio::audio_frames;
+pub use diarization::diarization;
+pub use pronoun::pronoun;
 
 use crate::scenario::Scenario;
 use crate::trace::{Head, Options};
 use ndarray::{array, Axis};
+
+/// The lessons' scenarios, by a stable id that links and saved state can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// 我 / 喜欢 / 打 / 篮球, [`sentence`].
+    Sentence,
+    /// 他 / 说 / 他 / 今天 / 不能 / 来, [`pronoun`].
+    Pronoun,
+    /// Two padded audio clips, [`audio_frames`].
+    AudioFrames,
+    /// Frames of two speakers, [`diarization`].
+    Diarization,
+}
+
+impl Preset {
+    /// Every preset, in the order the lessons use them.
+    pub const ALL: [Preset; 4] = [
+        Preset::Sentence,
+        Preset::Pronoun,
+        Preset::AudioFrames,
+        Preset::Diarization,
+    ];
+
+    /// The stable id: `sentence`, `pronoun`, `audio` or `diarization`. Ids
+    /// outlive renames in the code, so never change one.
+    ///
+    /// ```
+    /// use attention_core::presets::Preset;
+    ///
+    /// assert_eq!(Preset::AudioFrames.id(), "audio");
+    /// assert_eq!(Preset::from_id("audio"), Some(Preset::AudioFrames));
+    /// ```
+    pub fn id(self) -> &'static str {
+        match self {
+            Preset::Sentence => "sentence",
+            Preset::Pronoun => "pronoun",
+            Preset::AudioFrames => "audio",
+            Preset::Diarization => "diarization",
+        }
+    }
+
+    /// The preset with this id, or None for an unknown one (ids are case-sensitive).
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|preset| preset.id() == id)
+    }
+
+    /// The preset's scenario, built fresh.
+    pub fn scenario(self) -> Scenario {
+        match self {
+            Preset::Sentence => sentence(),
+            Preset::Pronoun => pronoun(),
+            Preset::AudioFrames => audio_frames(),
+            Preset::Diarization => diarization(),
+        }
+    }
+}
 
 /// The four tokens 我 / 喜欢 / 打 / 篮球 ("I like playing basketball"), with d = d_k = d_v = 4.
 ///
@@ -53,5 +118,35 @@ pub fn sentence() -> Scenario {
         },
         mask: None,
         options: Options::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_are_distinct() {
+        for preset in Preset::ALL {
+            assert_eq!(Preset::from_id(preset.id()), Some(preset));
+        }
+        let mut ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), Preset::ALL.len());
+        assert_eq!(Preset::from_id("Sentence"), None);
+        assert_eq!(Preset::from_id(""), None);
+    }
+
+    #[test]
+    fn every_preset_runs_and_survives_its_json() {
+        for preset in Preset::ALL {
+            let scenario = preset.scenario();
+            assert!(scenario.run().is_ok(), "{}", preset.id());
+            let tokens = scenario.tokens.as_ref().map(Vec::len);
+            assert_eq!(tokens, Some(scenario.x.dim().1), "{}", preset.id());
+            let parsed = Scenario::from_value(&scenario.to_value());
+            assert_eq!(parsed, Ok(scenario), "{}", preset.id());
+        }
     }
 }
