@@ -1,0 +1,50 @@
+// The release dist/ as files: its JavaScript is minified (tools/minify.mjs,
+// trunk's post_build hook) and every integrity hash in index.html still
+// matches its file. A stale hash makes Chromium refuse that module and the
+// page never starts, so this names the file rather than timing out.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DIST } from './lab_page.mjs';
+
+/** Every file under dist/ whose name ends with `suffix`, relative to dist/. */
+function distFiles(suffix) {
+  return fs
+    .readdirSync(DIST, { recursive: true })
+    .filter((name) => name.endsWith(suffix))
+    .sort();
+}
+
+test('every JS file in dist/ is minified', () => {
+  const scripts = distFiles('.js');
+  assert.ok(scripts.length >= 2, `the glue and the morph.js snippet, found ${scripts}`);
+  for (const name of scripts) {
+    const code = fs.readFileSync(path.join(DIST, name), 'utf8');
+    // wasm-bindgen's glue and morph.js are both commented and indented before terser.
+    assert.ok(!/^\s*(\/\/|\/\*)/m.test(code), `${name} still has comments`);
+    assert.ok(!/\n[ \t]+\S/.test(code), `${name} still has indented lines`);
+  }
+});
+
+test('every integrity hash in index.html matches its file', () => {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const tags = [...html.matchAll(/<(?:link|script)\b[^>]*\sintegrity=[^>]*>/gi)].map((m) => m[0]);
+  const value = (tag, name) => {
+    const m = tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`, 'i'));
+    return m && (m[1] ?? m[2] ?? m[3]);
+  };
+  const checked = [];
+  for (const tag of tags) {
+    const url = value(tag, 'href') ?? value(tag, 'src');
+    const file = path.join(DIST, decodeURIComponent(url.replace(/^\.\//, '')));
+    const [algorithm, digest] = value(tag, 'integrity').split(/-(.*)/s);
+    const actual = crypto.createHash(algorithm).update(fs.readFileSync(file)).digest('base64');
+    assert.equal(digest, actual, `${url}: integrity`);
+    checked.push(url);
+  }
+  for (const name of distFiles('.js')) {
+    assert.ok(checked.includes(`./${name}`), `${name} is preloaded with an integrity hash`);
+  }
+});

@@ -1,0 +1,144 @@
+// trunk's post_build hook (Trunk.toml): in release builds, minifies every
+// JavaScript file of the bundle with terser and then brings the subresource
+// integrity (SRI) attributes of the staged HTML up to date.
+//
+// trunk's own JS minifier cannot parse wasm-bindgen's glue, and trunk copies
+// wasm-bindgen's snippets (src/diagrams/morph.js) without minifying them, so
+// both would otherwise ship with their comments and long names. trunk runs
+// this hook after it has written index.html into the staging folder and
+// before it moves that folder to dist/, so what it changes is what ships.
+// index.html carries an `integrity` hash for the glue and each snippet, taken
+// before this hook ran; a browser refuses a module whose bytes no longer
+// match, so every such hash is computed again here from the staged files.
+//
+// Debug builds (`trunk serve`, `cargo xtask serve`) are left as they are, so
+// the JavaScript stays readable while developing.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+const NAME = 'tools/minify.mjs';
+
+function fail(message) {
+  console.error(`${NAME}: ${message}`);
+  process.exit(1);
+}
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) {
+  fail('TRUNK_STAGING_DIR is not set; trunk runs this script as a post_build hook (Trunk.toml).');
+}
+if (process.env.TRUNK_PROFILE !== 'release') {
+  process.exit(0);
+}
+
+// A missing terser fails the build: shipping the JavaScript unminified would
+// quietly spend the size budget.
+let minify;
+try {
+  ({ minify } = await import('terser'));
+} catch (error) {
+  fail(
+    `cannot load terser (${error.code ?? error.message}). It is a devDependency in ` +
+      'package.json: run `npm ci` in the project root (`cargo xtask serve`, `test` and `bench` do), ' +
+      'then build again.',
+  );
+}
+
+/** Every file under `folder` whose name ends with `suffix`. */
+async function filesEndingWith(folder, suffix) {
+  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+}
+
+// With trunk's default wasm-bindgen target (`web`) the glue and every snippet
+// are ES modules: `module: true` lets terser rename their top-level names
+// while keeping every export and import as it is. terser writes no syntax
+// newer than what it reads.
+const TERSER_OPTIONS = { module: true };
+
+const scripts = await filesEndingWith(staging, '.js');
+let before = 0;
+let after = 0;
+for (const file of scripts) {
+  const source = await fs.readFile(file, 'utf8');
+  let result;
+  try {
+    result = await minify(source, TERSER_OPTIONS);
+  } catch (error) {
+    fail(`terser cannot minify ${path.relative(staging, file)}: ${error.message ?? error}`);
+  }
+  await fs.writeFile(file, result.code);
+  before += Buffer.byteLength(source);
+  after += Buffer.byteLength(result.code);
+}
+
+// trunk writes the tags either with quoted attribute values or, when it
+// minifies the HTML, mostly unquoted; both forms are read here.
+const TAG = /<(?:link|script)\b[^>]*>/gi;
+const attribute = (name) =>
+  new RegExp(`(\\s${name}=)(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`, 'i');
+const INTEGRITY = attribute('integrity');
+const HREF = attribute('href');
+const SRC = attribute('src');
+const valueOf = (match) => match[2] ?? match[3] ?? match[4];
+
+const publicUrl = process.env.TRUNK_PUBLIC_URL ?? '';
+
+/** The staged file that a tag's URL names, or null for another origin's. */
+function stagedFile(url, htmlFolder) {
+  const bare = decodeURIComponent(url.split(/[?#]/)[0]);
+  if (publicUrl && bare.startsWith(publicUrl)) return path.join(staging, bare.slice(publicUrl.length));
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(bare)) return null;
+  if (bare.startsWith('/')) fail(`cannot tell which staged file ${url} is (public_url is ${publicUrl}).`);
+  return path.join(htmlFolder, bare);
+}
+
+/** `algorithm-base64digest` of `bytes`, in the algorithm `token` names (sha256, sha384, sha512). */
+function integrityLike(token, bytes) {
+  const algorithm = token.split('-')[0].toLowerCase();
+  if (!['sha256', 'sha384', 'sha512'].includes(algorithm)) {
+    fail(`unknown integrity algorithm in ${token}`);
+  }
+  return `${algorithm}-${crypto.createHash(algorithm).update(bytes).digest('base64')}`;
+}
+
+let rewritten = 0;
+for (const htmlFile of await filesEndingWith(staging, '.html')) {
+  const html = await fs.readFile(htmlFile, 'utf8');
+  const tags = [];
+  for (const tag of html.matchAll(TAG)) {
+    const integrity = tag[0].match(INTEGRITY);
+    const link = tag[0].match(HREF) ?? tag[0].match(SRC);
+    if (integrity && link) tags.push({ tag: tag[0], integrity, url: valueOf(link) });
+  }
+  let updated = html;
+  for (const { tag, integrity, url } of tags) {
+    const file = stagedFile(url, path.dirname(htmlFile));
+    if (file === null) continue;
+    const bytes = await fs.readFile(file).catch(() =>
+      fail(`${path.relative(staging, htmlFile)} has an integrity hash for ${url}, which is not in the staged bundle.`),
+    );
+    const old = valueOf(integrity);
+    const fresh = old
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((token) => integrityLike(token, bytes))
+      .join(' ');
+    if (fresh === old) continue;
+    // base64 holds no quote, space or `>`, so the new value keeps the old quoting.
+    const replaced = integrity[0].replace(old, fresh);
+    const fixed = tag.replace(integrity[0], () => replaced);
+    updated = updated.replaceAll(tag, () => fixed);
+    rewritten += 1;
+  }
+  if (updated !== html) await fs.writeFile(htmlFile, updated);
+}
+
+console.log(
+  `${NAME}: terser minified ${scripts.length} JS file(s), ${before} → ${after} bytes; ` +
+    `${rewritten} integrity hash(es) updated`,
+);
