@@ -5,6 +5,7 @@ use crate::diagrams::dot_products::DotProducts;
 use crate::diagrams::fusion::Fusion;
 use crate::diagrams::projection::Projection;
 use crate::diagrams::softmax::Softmax;
+use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
 use crate::lab::{self, token_labels, LabError, SequenceTrace};
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
@@ -220,6 +221,7 @@ pub fn App() -> impl IntoView {
                 <DotProducts />
                 <Softmax />
                 <Fusion />
+                <ScalingExperiment />
             </main>
         </div>
     }

@@ -2,12 +2,14 @@
 //! Every edit goes through [`crate::lab`]; a refused edit leaves the scenario
 //! as it was and shows why.
 
+pub mod scenarios;
 mod settings;
 mod tokens;
 
 use crate::i18n::{controls as text, tr, LangContext};
 use crate::lab::LabError;
 use leptos::prelude::*;
+use scenarios::ScenarioPicker;
 use settings::Settings;
 use tokens::Tokens;
 
@@ -24,6 +26,7 @@ pub fn Controls() -> impl IntoView {
     view! {
         <section class="card controls" data-testid="controls">
             <h2>{tr(text::CONTROLS_TITLE)}</h2>
+            <ScenarioPicker />
             <Tokens />
             <Settings />
             <RefusedEdit error=notice testid="notice" />

@@ -3,6 +3,7 @@
 //! it is tested natively.
 
 pub mod bars;
+pub mod chart;
 pub mod colour;
 pub mod dot_text;
 pub mod extent;

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 pub mod controls;
+pub mod experiment;
 pub mod projection;
 pub mod walkthrough;
 

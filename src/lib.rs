@@ -4,6 +4,7 @@
 pub mod app;
 pub mod controls;
 pub mod diagrams;
+pub mod experiment;
 pub mod geometry;
 pub mod i18n;
 pub mod lab;

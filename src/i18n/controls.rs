@@ -112,3 +112,52 @@ pub fn lab_error(error: &LabError) -> (Msg, String) {
     };
     (msg, detail)
 }
+
+pub const SCENARIO: Msg = Msg {
+    zh: "场景",
+    en: "Scenario",
+};
+pub const SCENARIO_SENTENCE: Msg = Msg {
+    zh: "句子：我 / 喜欢 / 打 / 篮球",
+    en: "Sentence: 我 / 喜欢 / 打 / 篮球",
+};
+pub const SCENARIO_PRONOUN: Msg = Msg {
+    zh: "代词：他说他今天不能来",
+    en: "Pronoun: 他说他今天不能来 (he said he can't come today)",
+};
+pub const SCENARIO_AUDIO: Msg = Msg {
+    zh: "音频帧：2 段 × 5 帧，带填充",
+    en: "Audio frames: 2 clips × 5 frames, with padding",
+};
+pub const SCENARIO_DIARIZATION: Msg = Msg {
+    zh: "说话人日志：A、B 两人交替",
+    en: "Speaker diarization: speakers A and B take turns",
+};
+pub const SCENARIO_BLANK: Msg = Msg {
+    zh: "自定义：从空白开始",
+    en: "Custom: start from blank",
+};
+pub const SCENARIO_CURRENT: Msg = Msg {
+    zh: "自定义：从当前状态开始",
+    en: "Custom: start from what is on screen",
+};
+pub const NOTES_SENTENCE: Msg = Msg {
+    zh: "四个词元，维度都是 4。选中“我”：它的权重行接近 [0.5, 0.2, 0.2, 0.1]，一半注意力留给自己。再看“打”和“篮球”，它们互相关注最多：动作和它的对象配成了一对。",
+    en: "Four tokens, every size 4. Select 我: its row of weights comes out near [0.5, 0.2, 0.2, 0.1], half of its attention on itself. Then look at 打 and 篮球: each attends most to the other, pairing the action with its object.",
+};
+pub const NOTES_PRONOUN: Msg = Msg {
+    zh: "第二个“他”指谁？选中第 3 个词元：它最关注的是第一个“他”，这就是代词找到了它指代的人。两个“他”的向量只差一个“出现得早”的特征，W_Q 让后出现的人称去找更早的人称。",
+    en: "Who is the second 他? Select token 3: it attends most to the first 他, the pronoun finding the person it refers to. The two 他 vectors differ only in a feature saying how early they come, and W_Q makes a later person look for an earlier one.",
+};
+pub const NOTES_AUDIO: Msg = Msg {
+    zh: "两段短音频成一批，每帧 4 个特征，注意力维度 8。用“批次中的序列”切换到第 2 段：它只有 3 帧是真的，后 2 帧是填充。看权重矩阵：填充列全是 0（被遮住），每行仍然加起来等于 1。",
+    en: "Two short clips in one batch: 4 features per frame, attention size 8. Switch to sequence 2 under “Sequence of the batch”: only its first 3 frames are real, the last 2 are padding. In the weights, the padding columns are exactly 0 (masked) and every row still adds up to 1.",
+};
+pub const NOTES_DIARIZATION: Msg = Msg {
+    zh: "每一帧来自说话人 A 或 B，声音特征各有方向。选中 A3：它把注意力给了隔得很远的 A1、A2，而不是身边的 B 帧。同一个人的声音在时间上反复出现，注意力一步就能把它们归到一起。",
+    en: "Each frame comes from speaker A or B, whose voices point in different directions. Select A3: it attends to A1 and A2, far back in time, rather than to the B frames around it. The same voice recurs over time, and attention groups it in a single step.",
+};
+pub const NOTES_CUSTOM: Msg = Msg {
+    zh: "这是你自己的场景：改词元、改 X 和 W 的任何数字，看每张图怎么跟着变。",
+    en: "This scenario is yours: change the tokens and any number of X or W, and watch every diagram follow.",
+};

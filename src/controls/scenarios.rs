@@ -1,0 +1,159 @@
+//! The scenario picker: the lessons' examples, each with what to notice, and
+//! two ways to start a scenario of one's own.
+
+use crate::app::{Focus, LabScenario};
+use crate::i18n::{controls as text, tr, LangContext, Msg};
+use attention_core::presets::Preset;
+use attention_core::Scenario;
+use leptos::prelude::*;
+use ndarray::{Array2, Array3};
+
+/// What the picker can start from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Preset(Preset),
+    /// Three tokens and all-zero numbers, to fill in by hand.
+    Blank,
+    /// The scenario on screen, now the learner's own.
+    Current,
+}
+
+impl Choice {
+    /// Every choice, in the picker's order.
+    pub const ALL: [Choice; 6] = [
+        Choice::Preset(Preset::Sentence),
+        Choice::Preset(Preset::Pronoun),
+        Choice::Preset(Preset::AudioFrames),
+        Choice::Preset(Preset::Diarization),
+        Choice::Blank,
+        Choice::Current,
+    ];
+
+    /// The `<option>` value.
+    pub fn id(self) -> &'static str {
+        match self {
+            Choice::Preset(p) => p.id(),
+            Choice::Blank => "blank",
+            Choice::Current => "current",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Choice> {
+        Choice::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    pub fn name(self) -> Msg {
+        match self {
+            Choice::Preset(Preset::Sentence) => text::SCENARIO_SENTENCE,
+            Choice::Preset(Preset::Pronoun) => text::SCENARIO_PRONOUN,
+            Choice::Preset(Preset::AudioFrames) => text::SCENARIO_AUDIO,
+            Choice::Preset(Preset::Diarization) => text::SCENARIO_DIARIZATION,
+            Choice::Blank => text::SCENARIO_BLANK,
+            Choice::Current => text::SCENARIO_CURRENT,
+        }
+    }
+
+    /// What to notice in it.
+    pub fn notes(self) -> Msg {
+        match self {
+            Choice::Preset(Preset::Sentence) => text::NOTES_SENTENCE,
+            Choice::Preset(Preset::Pronoun) => text::NOTES_PRONOUN,
+            Choice::Preset(Preset::AudioFrames) => text::NOTES_AUDIO,
+            Choice::Preset(Preset::Diarization) => text::NOTES_DIARIZATION,
+            Choice::Blank | Choice::Current => text::NOTES_CUSTOM,
+        }
+    }
+
+    /// The scenario to switch to, or `None` to keep the one on screen.
+    pub fn scenario(self) -> Option<Scenario> {
+        match self {
+            Choice::Preset(p) => Some(p.scenario()),
+            Choice::Blank => Some(blank()),
+            Choice::Current => None,
+        }
+    }
+}
+
+/// Three tokens with every number 0: all weights start equal, and each
+/// number the learner types shows its own effect.
+pub fn blank() -> Scenario {
+    let mut scenario = attention_core::presets::sentence();
+    let d = 4;
+    scenario.tokens = Some(["a", "b", "c"].map(String::from).to_vec());
+    scenario.x = Array3::zeros((1, 3, d));
+    for w in [
+        &mut scenario.head.w_q,
+        &mut scenario.head.w_k,
+        &mut scenario.head.w_v,
+    ] {
+        *w = Array2::zeros((d, d));
+    }
+    scenario.mask = None;
+    scenario
+}
+
+/// A select of the scenarios and, under it, what to notice in the chosen one.
+#[component]
+pub fn ScenarioPicker() -> impl IntoView {
+    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LangContext(lang) = expect_context::<LangContext>();
+    let focus = expect_context::<Focus>();
+    let chosen = RwSignal::new(Choice::Preset(Preset::Sentence));
+    let pick = move |id: String| {
+        let Some(choice) = Choice::from_id(&id) else {
+            return;
+        };
+        chosen.set(choice);
+        if let Some(next) = choice.scenario() {
+            focus.query.set(0);
+            focus.key.set(0);
+            focus.sequence.set(0);
+            scenario.set(next);
+        }
+    };
+    // The options' names follow the language; their values never change.
+    let option = move |choice: Choice| {
+        view! {
+            <option value=choice.id() selected=move || chosen.get() == choice>
+                {move || choice.name().get(lang.get())}
+            </option>
+        }
+    };
+
+    view! {
+        <div class="scenario-picker">
+            <label>
+                <span>{tr(text::SCENARIO)}</span>
+                <select data-testid="scenario" on:change=move |e| pick(event_target_value(&e))>
+                    {Choice::ALL.map(option)}
+                </select>
+            </label>
+            <p class="explain" data-testid="scenario-notes">
+                {move || chosen.get().notes().get(lang.get())}
+            </p>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_choice_round_trips_and_runs() {
+        for choice in Choice::ALL {
+            assert_eq!(Choice::from_id(choice.id()), Some(choice));
+            if let Some(s) = choice.scenario() {
+                assert!(s.run().is_ok(), "{choice:?}");
+            }
+        }
+        assert_eq!(Choice::from_id("nope"), None);
+        assert_eq!(Choice::Current.scenario(), None);
+    }
+
+    #[test]
+    fn a_blank_scenario_weighs_every_token_equally() {
+        let trace = blank().run().expect("runs");
+        assert!(trace.weights.iter().all(|&w| (w - 1.0 / 3.0).abs() < 1e-12));
+    }
+}

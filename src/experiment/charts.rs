@@ -1,0 +1,298 @@
+//! The experiment's four line charts as SVG markup: one quantity against d_k,
+//! a line without scaling and a line divided by √d_k, and a marker at the
+//! d_k the learner chose with both values read out. Pure, so tests read the
+//! drawn numbers back natively.
+
+use crate::geometry::chart::{axis_top, Plot};
+use crate::geometry::format::{js_number, two_decimals};
+use crate::i18n::{experiment as text, Lang, Msg};
+use crate::svg::{coord, Markup};
+use attention_core::experiment::{ScalingPoint, Stats};
+
+const WIDTH: f64 = 300.0;
+const HEIGHT: f64 = 190.0;
+const PLOT: Plot = Plot {
+    left: 40.0,
+    top: 30.0,
+    width: 245.0,
+    height: 115.0,
+    max_dim: 512.0,
+    y_max: 1.0,
+    log_y: false,
+};
+
+/// One quantity the experiment measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    Variance,
+    MaxWeight,
+    Entropy,
+    Gradient,
+}
+
+impl Metric {
+    pub const ALL: [Metric; 4] = [
+        Metric::Variance,
+        Metric::MaxWeight,
+        Metric::Entropy,
+        Metric::Gradient,
+    ];
+
+    fn id(self) -> &'static str {
+        match self {
+            Metric::Variance => "variance",
+            Metric::MaxWeight => "max-weight",
+            Metric::Entropy => "entropy",
+            Metric::Gradient => "gradient",
+        }
+    }
+
+    fn title(self) -> Msg {
+        match self {
+            Metric::Variance => text::VARIANCE,
+            Metric::MaxWeight => text::MAX_WEIGHT,
+            Metric::Entropy => text::ENTROPY,
+            Metric::Gradient => text::GRADIENT,
+        }
+    }
+
+    pub fn of(self, stats: &Stats) -> f64 {
+        match self {
+            Metric::Variance => stats.dot_variance,
+            Metric::MaxWeight => stats.max_weight,
+            Metric::Entropy => stats.entropy,
+            Metric::Gradient => stats.gradient,
+        }
+    }
+}
+
+/// One series: its class, legend text and values.
+struct Series<'a> {
+    class: &'static str,
+    name: &'a str,
+    values: Vec<(f64, f64)>,
+}
+
+/// The chart of `metric` over `points`, with the marker at `marker` (a d_k).
+pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang) -> String {
+    let value_at = |d: usize, scaled: bool| {
+        points.iter().find(|p| p.d_k == d).map(|p| {
+            let stats = if scaled { &p.scaled } else { &p.unscaled };
+            metric.of(stats)
+        })
+    };
+    let series = |scaled: bool, class, name: Msg| Series {
+        class,
+        name: name.get(lang),
+        values: points
+            .iter()
+            .map(|p| {
+                let stats = if scaled { &p.scaled } else { &p.unscaled };
+                (p.d_k as f64, metric.of(stats))
+            })
+            .collect(),
+    };
+    let lines = [
+        series(false, "unscaled", text::UNSCALED),
+        series(true, "scaled", text::SCALED),
+    ];
+    let largest = lines
+        .iter()
+        .flat_map(|s| s.values.iter().map(|(_, v)| *v))
+        .fold(0.0, f64::max);
+    let log_y = metric == Metric::Variance;
+    let plot = Plot {
+        y_max: axis_top(largest, log_y),
+        log_y,
+        ..PLOT
+    };
+
+    let mut m = Markup::new();
+    let view_box = format!("0 0 {WIDTH} {HEIGHT}");
+    m.open(
+        "svg",
+        &[
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("class", "diagram chart"),
+            ("data-testid", "experiment-chart"),
+            ("data-metric", metric.id()),
+            ("role", "img"),
+            (
+                "aria-label",
+                &format!(
+                    "{} · {}",
+                    metric.title().get(lang),
+                    text::CHART_ARIA.get(lang)
+                ),
+            ),
+            ("viewBox", &view_box),
+        ],
+    );
+    m.element(
+        "text",
+        &[("class", "chart-title"), ("x", "4"), ("y", "12")],
+        metric.title().get(lang),
+    );
+    axes(&mut m, &plot, log_y);
+    for (n, line) in lines.iter().enumerate() {
+        let path: Vec<String> = line
+            .values
+            .iter()
+            .map(|&(d, v)| format!("{},{}", coord(plot.x(d)), coord(plot.y(v))))
+            .collect();
+        m.empty(
+            "polyline",
+            &[("class", line.class), ("points", &path.join(" "))],
+        );
+        for &(d, v) in &line.values {
+            let attrs = [
+                ("class", line.class),
+                ("cx", &coord(plot.x(d))),
+                ("cy", &coord(plot.y(v))),
+                ("r", "2.5"),
+                ("data-dk", &d.to_string()),
+                ("data-value", &js_number(v)),
+            ];
+            m.empty("circle", &attrs);
+        }
+        let x = coord(if n == 0 { 150.0 } else { 230.0 });
+        m.element(
+            "text",
+            &[("class", line.class), ("x", &x), ("y", "24")],
+            line.name,
+        );
+    }
+    let x = coord(plot.x(marker as f64));
+    let bottom = coord(plot.top + plot.height);
+    m.empty(
+        "line",
+        &[
+            ("class", "marker"),
+            ("x1", &x),
+            ("x2", &x),
+            ("y1", &coord(plot.top)),
+            ("y2", &bottom),
+        ],
+    );
+    let readout = text::READOUT
+        .get(lang)
+        .replace("{d}", &marker.to_string())
+        .replace(
+            "{unscaled}",
+            &value_at(marker, false).map_or_else(String::new, two_decimals),
+        )
+        .replace(
+            "{scaled}",
+            &value_at(marker, true).map_or_else(String::new, two_decimals),
+        );
+    let attrs = [
+        ("class", "readout"),
+        ("x", "4"),
+        ("y", &coord(HEIGHT - 6.0)),
+        ("data-testid", "experiment-readout"),
+    ];
+    m.element("text", &attrs, &readout);
+    m.close("svg");
+    m.finish()
+}
+
+/// The axes, with d_k ticks at 1, 8, 64 and 512 and the y range at its ends.
+fn axes(m: &mut Markup, plot: &Plot, log_y: bool) {
+    let bottom = plot.top + plot.height;
+    let (left, right) = (coord(plot.left), coord(plot.left + plot.width));
+    m.empty(
+        "line",
+        &[
+            ("class", "axis"),
+            ("x1", &left),
+            ("x2", &right),
+            ("y1", &coord(bottom)),
+            ("y2", &coord(bottom)),
+        ],
+    );
+    m.empty(
+        "line",
+        &[
+            ("class", "axis"),
+            ("x1", &left),
+            ("x2", &left),
+            ("y1", &coord(plot.top)),
+            ("y2", &coord(bottom)),
+        ],
+    );
+    for d in [1.0, 8.0, 64.0, 512.0] {
+        let x = coord(plot.x(d));
+        m.element(
+            "text",
+            &[("class", "tick"), ("x", &x), ("y", &coord(bottom + 12.0))],
+            &d.to_string(),
+        );
+    }
+    let low = if log_y { "1" } else { "0" };
+    let top = if log_y {
+        format!("{}", plot.y_max)
+    } else {
+        two_decimals(plot.y_max)
+    };
+    let tick_x = coord(plot.left - 4.0);
+    m.element(
+        "text",
+        &[("class", "tick y"), ("x", &tick_x), ("y", &coord(bottom))],
+        low,
+    );
+    m.element(
+        "text",
+        &[("class", "tick y"), ("x", &tick_x), ("y", &coord(plot.top))],
+        &top,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use attention_core::experiment::{log_spaced_dims, scaling_experiment};
+
+    fn points() -> Vec<ScalingPoint> {
+        scaling_experiment(&log_spaced_dims(512), 8, 40, 3).expect("valid settings")
+    }
+
+    /// The `data-value`s of one series' circles, in order.
+    fn values(svg: &str, class: &str) -> Vec<f64> {
+        svg.split(&format!("<circle class=\"{class}\""))
+            .skip(1)
+            .filter_map(|c| {
+                c.split("data-value=\"")
+                    .nth(1)?
+                    .split('"')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_chart_draws_both_series_from_the_experiment() {
+        let points = points();
+        for metric in Metric::ALL {
+            let svg = chart(metric, &points, 64, Lang::En);
+            let unscaled: Vec<f64> = points.iter().map(|p| metric.of(&p.unscaled)).collect();
+            let scaled: Vec<f64> = points.iter().map(|p| metric.of(&p.scaled)).collect();
+            assert_eq!(values(&svg, "unscaled"), unscaled, "{metric:?}");
+            assert_eq!(values(&svg, "scaled"), scaled, "{metric:?}");
+        }
+    }
+
+    #[test]
+    fn the_readout_names_the_marked_dimension_and_its_two_values() {
+        let points = points();
+        let svg = chart(Metric::Variance, &points, 64, Lang::En);
+        let at = points.iter().find(|p| p.d_k == 64).expect("64 is drawn");
+        let expected = format!(
+            "d_k = 64: {} unscaled, {} scaled",
+            two_decimals(at.unscaled.dot_variance),
+            two_decimals(at.scaled.dot_variance)
+        );
+        assert!(svg.contains(&expected), "{svg}");
+    }
+}
