@@ -203,18 +203,12 @@ pub fn App() -> impl IntoView {
                 </div>
             </header>
             <main>
-                {move || {
-                    problem()
-                        .map(|message| {
-                            view! {
-                                <p class="problem" role="alert" data-testid="problem">
-                                    {tr(i18n::INPUT_PROBLEM)}
-                                    ": "
-                                    {message}
-                                </p>
-                            }
-                        })
-                }}
+                // Hidden rather than removed when the scenario runs: see RefusedEdit.
+                <p class="problem" role="alert" data-testid="problem" hidden=move || problem().is_none()>
+                    {tr(i18n::INPUT_PROBLEM)}
+                    ": "
+                    {move || problem().unwrap_or_default()}
+                </p>
                 <Walkthrough />
                 <Controls />
                 <Projection />

@@ -1,36 +1,149 @@
-//! The learner's controls: tokens, sizes, masks, scaling and random weights.
-//! Every edit goes through [`crate::lab`]; a refused edit leaves the scenario
-//! as it was and shows why.
+//! The learner's controls: the scenario, tokens, sizes, masks, scaling and
+//! random weights. They are written as markup by [`markup`] and patched in
+//! place like the diagrams; one delegated listener turns events back into an
+//! [`action::Action`], and every edit goes through [`action::apply`]. A
+//! refused edit leaves everything as it was and says why. Markup rather than
+//! one reactive node per control keeps the WebAssembly small (see ARCHITECTURE.md).
 
+pub mod action;
+mod markup;
 pub mod scenarios;
-mod settings;
-mod tokens;
 
-use crate::i18n::{controls as text, tr, LangContext};
+use crate::app::{Focus, LabScenario, LinkProblem};
+use crate::diagrams::host::morph;
+use crate::i18n::{controls as text, LangContext};
 use crate::lab::LabError;
+use action::{apply, Action, Desk, Reading};
+use attention_core::presets::Preset;
+use leptos::html::Section;
 use leptos::prelude::*;
-use scenarios::ScenarioPicker;
-use settings::Settings;
-use tokens::Tokens;
+use leptos::wasm_bindgen::JsCast;
+use markup::ControlsView;
+use scenarios::Choice;
+use web_sys::{Element, HtmlInputElement};
 
-/// The message of the last refused edit, shared by the controls.
-#[derive(Clone, Copy)]
-pub struct EditNotice(pub RwSignal<Option<LabError>>);
+/// The seed shown before the learner draws any random weights.
+const FIRST_SEED: u64 = 42;
+
+/// The element an event happened on that names an action, with that action.
+fn control_of(event: &web_sys::Event) -> Option<(Element, String)> {
+    let target = event.target()?.dyn_into::<Element>().ok()?;
+    let control = target.closest("[data-action]").ok()??;
+    let action = control.get_attribute("data-action")?;
+    Some((control, action))
+}
 
 /// All controls that edit the scenario.
 #[component]
 pub fn Controls() -> impl IntoView {
-    let crate::app::LinkProblem(from_link) = expect_context::<crate::app::LinkProblem>();
+    let LinkProblem(from_link) = expect_context::<LinkProblem>();
+    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LangContext(lang) = expect_context::<LangContext>();
+    let focus = expect_context::<Focus>();
     let notice = RwSignal::new(from_link);
-    provide_context(EditNotice(notice));
+    let seed = RwSignal::new(FIRST_SEED);
+    let choice = RwSignal::new(Choice::Preset(Preset::Sentence));
+    let node = NodeRef::<Section>::new();
+    let desk = move || Desk {
+        scenario: scenario.get(),
+        query: focus.query.get(),
+        sequence: focus.sequence.get(),
+        seed: seed.get(),
+        choice: choice.get(),
+    };
+
+    let markup = Memo::new(move |_| {
+        let desk = desk();
+        notice.with(|notice| {
+            markup::controls(&ControlsView {
+                desk: &desk,
+                lang: lang.get(),
+                notice: notice.as_ref(),
+            })
+        })
+    });
+    Effect::new(move |_| {
+        let html = markup.get();
+        if let Some(host) = node.get() {
+            morph(&host, &html);
+        }
+    });
+
+    // Reads an event on a control, applies it, and writes back what changed.
+    // One callback shared by the four listeners, rather than a closure each
+    // of them would carry its own copy of.
+    let act = Callback::new(move |(event, kind): (web_sys::Event, &'static str)| {
+        let Some((control, name)) = control_of(&event) else {
+            return;
+        };
+        let new_token = node
+            .get_untracked()
+            .and_then(|host| {
+                host.query_selector("[data-testid=new-token]")
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok());
+        let field = control.dyn_ref::<HtmlInputElement>();
+        let value = match (name.as_str(), field) {
+            ("add", _) => new_token.as_ref().map(HtmlInputElement::value),
+            (_, Some(input)) => Some(input.value()),
+            _ => Some(event_target_value(&event)),
+        };
+        let index = control
+            .get_attribute("data-index")
+            .and_then(|i| i.parse().ok());
+        let reading = Reading {
+            event: kind,
+            action: &name,
+            index: index.unwrap_or(0),
+            value: value.as_deref().unwrap_or(""),
+            checked: field.is_some_and(HtmlInputElement::checked),
+        };
+        let Some(action) = Action::read(&reading) else {
+            return;
+        };
+        let adding = matches!(action, Action::Add(_));
+        let before = untrack(desk);
+        let mut after = before.clone();
+        match apply(&mut after, action) {
+            Ok(()) => {
+                notice.set(None::<LabError>);
+                if after.scenario != before.scenario {
+                    scenario.set(after.scenario);
+                }
+                if after.query != before.query {
+                    focus.query.set(after.query);
+                }
+                if after.sequence != before.sequence {
+                    focus.sequence.set(after.sequence);
+                }
+                seed.set(after.seed);
+                choice.set(after.choice);
+                if adding {
+                    if let Some(field) = new_token {
+                        field.set_value("");
+                    }
+                }
+            }
+            Err(error) => notice.set(Some(error)),
+        }
+    });
+
     view! {
-        <section class="card controls" data-testid="controls">
-            <h2>{tr(text::CONTROLS_TITLE)}</h2>
-            <ScenarioPicker />
-            <Tokens />
-            <Settings />
-            <RefusedEdit error=notice testid="notice" />
-        </section>
+        <section
+            class="card controls"
+            data-testid="controls"
+            node_ref=node
+            on:click=move |e| act.run((e.into(), "click"))
+            on:change=move |e| act.run((e, "change"))
+            on:input=move |e| act.run((e, "input"))
+            on:keydown=move |e| {
+                if e.key() == "Enter" {
+                    act.run((e.into(), "enter"));
+                }
+            }
+        ></section>
     }
 }
 

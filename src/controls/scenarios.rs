@@ -1,11 +1,9 @@
 //! The scenario picker: the lessons' examples, each with what to notice, and
 //! two ways to start a scenario of one's own.
 
-use crate::app::{Focus, LabScenario};
-use crate::i18n::{controls as text, tr, LangContext, Msg};
+use crate::i18n::{controls as text, Msg};
 use attention_core::presets::Preset;
 use attention_core::Scenario;
-use leptos::prelude::*;
 use ndarray::{Array2, Array3};
 
 /// What the picker can start from.
@@ -90,49 +88,6 @@ pub fn blank() -> Scenario {
     }
     scenario.mask = None;
     scenario
-}
-
-/// A select of the scenarios and, under it, what to notice in the chosen one.
-#[component]
-pub fn ScenarioPicker() -> impl IntoView {
-    let LabScenario(scenario) = expect_context::<LabScenario>();
-    let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
-    let chosen = RwSignal::new(Choice::Preset(Preset::Sentence));
-    let pick = move |id: String| {
-        let Some(choice) = Choice::from_id(&id) else {
-            return;
-        };
-        chosen.set(choice);
-        if let Some(next) = choice.scenario() {
-            focus.query.set(0);
-            focus.key.set(0);
-            focus.sequence.set(0);
-            scenario.set(next);
-        }
-    };
-    // The options' names follow the language; their values never change.
-    let option = move |choice: Choice| {
-        view! {
-            <option value=choice.id() selected=move || chosen.get() == choice>
-                {move || choice.name().get(lang.get())}
-            </option>
-        }
-    };
-
-    view! {
-        <div class="scenario-picker">
-            <label>
-                <span>{tr(text::SCENARIO)}</span>
-                <select data-testid="scenario" on:change=move |e| pick(event_target_value(&e))>
-                    {Choice::ALL.map(option)}
-                </select>
-            </label>
-            <p class="explain" data-testid="scenario-notes">
-                {move || chosen.get().notes().get(lang.get())}
-            </p>
-        </div>
-    }
 }
 
 #[cfg(test)]

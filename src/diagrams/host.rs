@@ -42,7 +42,7 @@ fn cell_of(target: Option<web_sys::EventTarget>) -> Option<(Element, (usize, usi
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/diagrams/morph.js")]
 extern "C" {
     /// Patches `host`'s content to match `markup`, changing only what differs.
-    fn morph(host: &Element, markup: &str);
+    pub fn morph(host: &Element, markup: &str);
     /// Repaints the heatmap cells in `host` from `matrix::markup::paint` lines.
     fn paint(host: &Element, encoded: &str);
 }

@@ -22,10 +22,11 @@ pub enum Palette {
 
 /// One part of the shown sequence (a matrix, the labels, …) as a memoised
 /// signal, empty while the scenario cannot be computed. Memoised so every read
-/// of it is a cheap borrow, not a fresh copy.
+/// of it is a cheap borrow, not a fresh copy. `pick` is a plain function
+/// pointer so that all parts of one type share one copy of the memo's code.
 pub fn view_part<T>(
     view: Memo<Option<crate::lab::SequenceTrace>>,
-    pick: impl Fn(&crate::lab::SequenceTrace) -> &T + Send + Sync + 'static,
+    pick: fn(&crate::lab::SequenceTrace) -> &T,
 ) -> Signal<T>
 where
     T: Clone + Default + PartialEq + Send + Sync + 'static,

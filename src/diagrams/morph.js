@@ -88,6 +88,20 @@ function patchAttributes(node, before, after) {
   for (const name of before.keys()) {
     if (!after.has(name)) node.removeAttribute(name);
   }
+  syncState(node);
+}
+
+// A form control shows its live state (value, checked, selected), which its
+// attributes stop driving once the learner has touched it; set the state from
+// the attributes so the control shows what the markup says. A field being
+// typed into keeps what is typed.
+function syncState(node) {
+  if (node.localName === 'input') {
+    if (node.type === 'checkbox') node.checked = node.hasAttribute('checked');
+    else if (node !== document.activeElement) node.value = node.getAttribute('value') ?? '';
+  } else if (node.localName === 'option') {
+    node.selected = node.hasAttribute('selected');
+  }
 }
 
 const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
@@ -141,6 +155,7 @@ function patchNode(a, b) {
     const name = old[i].name;
     if (!b.hasAttribute(name)) a.removeAttribute(name);
   }
+  syncState(a);
   if (a.firstChild || b.firstChild) patchChildren(a, b);
 }
 

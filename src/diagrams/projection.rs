@@ -31,6 +31,8 @@ struct Names {
     result_aria: Msg,
     weights_aria: Msg,
     editable: Editable,
+    weights_of: fn(&SequenceTrace) -> &Array2<f64>,
+    result_of: fn(&SequenceTrace) -> &Array2<f64>,
 }
 
 impl Product {
@@ -44,6 +46,8 @@ impl Product {
                 result_aria: text::Q_ARIA,
                 weights_aria: text::W_Q_ARIA,
                 editable: Editable::WQ,
+                weights_of: |v| &v.w_q,
+                result_of: |v| &v.q,
             },
             Product::K => Names {
                 result: "K",
@@ -53,6 +57,8 @@ impl Product {
                 result_aria: text::K_ARIA,
                 weights_aria: text::W_K_ARIA,
                 editable: Editable::WK,
+                weights_of: |v| &v.w_k,
+                result_of: |v| &v.k,
             },
             Product::V => Names {
                 result: "V",
@@ -62,23 +68,9 @@ impl Product {
                 result_aria: text::V_ARIA,
                 weights_aria: text::W_V_ARIA,
                 editable: Editable::WV,
+                weights_of: |v| &v.w_v,
+                result_of: |v| &v.v,
             },
-        }
-    }
-
-    fn weights(self, view: &SequenceTrace) -> &Array2<f64> {
-        match self {
-            Product::Q => &view.w_q,
-            Product::K => &view.w_k,
-            Product::V => &view.w_v,
-        }
-    }
-
-    fn result(self, view: &SequenceTrace) -> &Array2<f64> {
-        match self {
-            Product::Q => &view.q,
-            Product::K => &view.k,
-            Product::V => &view.v,
         }
     }
 }
@@ -90,9 +82,9 @@ fn explain_cell(
     (row, col): (usize, usize),
 ) -> Option<String> {
     // Checking the result's shape first keeps the row and column lookups in range.
-    product.result(view).get((row, col))?;
+    (product.names().result_of)(view).get((row, col))?;
     let x_row = view.x.row(row);
-    let w_col = product.weights(view).column(col);
+    let w_col = (product.names().weights_of)(view).column(col);
     Some(format!(
         "{name}{r},{c} = X{r} · W_{name}[:, {column}] = {sum}",
         name = product.names().result,
@@ -184,7 +176,7 @@ pub fn Projection() -> impl IntoView {
                     <MatrixGrid
                         testid=names.weights_testid
                         aria=names.weights_aria
-                        values=view_part(view, move |v| product.weights(v))
+                        values=view_part(view, names.weights_of)
                         row_labels=features
                         col_labels=columns
                         palette=Palette::Signed
@@ -200,7 +192,7 @@ pub fn Projection() -> impl IntoView {
                     <MatrixGrid
                         testid=names.result_testid
                         aria=names.result_aria
-                        values=view_part(view, move |v| product.result(v))
+                        values=view_part(view, names.result_of)
                         row_labels=tokens
                         col_labels=columns
                         palette=Palette::Signed

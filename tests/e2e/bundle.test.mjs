@@ -48,3 +48,13 @@ test('every integrity hash in index.html matches its file', () => {
     assert.ok(checked.includes(`./${name}`), `${name} is preloaded with an integrity hash`);
   }
 });
+
+test('the stylesheets ship joined into one file that holds every source sheet', () => {
+  const sheets = distFiles('.css');
+  assert.equal(sheets.length, 1, `one stylesheet, found ${sheets}`);
+  const css = fs.readFileSync(path.join(DIST, sheets[0]), 'utf8');
+  // One selector from each source file under style/.
+  for (const selector of ['.card', 'svg.bars', 'svg.fusion-flow', '.step-dots']) {
+    assert.ok(css.includes(selector), `${selector} is in ${sheets[0]}`);
+  }
+});

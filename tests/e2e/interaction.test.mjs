@@ -86,6 +86,7 @@ test('dragging a cell of W_Q changes it, and the page still matches the core', a
   const lab = await LabPage.open(harness.browser, harness.server.url);
   const before = (await lab.matrix('w-q'))[2][1];
   const cell = lab.page.locator('[data-testid="w-q"] [data-row="2"][data-col="1"]');
+  await cell.scrollIntoViewIfNeeded();
   const box = await cell.boundingBox();
   await lab.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await lab.page.mouse.down();

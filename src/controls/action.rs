@@ -1,0 +1,117 @@
+//! What the learner did to a control, as data, and its effect on the state
+//! the controls edit. The controls are markup whose elements name their
+//! action (`data-action`, `data-index`); one delegated listener reads an
+//! event back into an [`Action`] and [`apply`] carries it out. Pure, so every
+//! control's behaviour is tested natively.
+
+use super::scenarios::Choice;
+use crate::lab::{self, LabError};
+use attention_core::Scenario;
+
+/// Seed for the embedding of an added token: fixed, so adding is reproducible.
+const NEW_TOKEN_SEED: u64 = 7;
+/// Seed for numbers added when d_model or d_k grows: fixed, so resizing is reproducible.
+const RESIZE_SEED: u64 = 11;
+
+/// One thing the learner did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    SelectToken(usize),
+    Rename(usize, String),
+    TogglePad(usize),
+    Remove(usize),
+    Add(String),
+    DModel(usize),
+    DK(usize),
+    Scale(bool),
+    Causal(bool),
+    Sequence(usize),
+    /// Draw new weights from this seed.
+    Seed(u64),
+    /// Draw new weights from the next seed.
+    Randomize,
+    Pick(Choice),
+}
+
+/// What an event on a control says: the event's type, the element's
+/// `data-action` and `data-index`, and its current value and checked state.
+pub struct Reading<'a> {
+    pub event: &'a str,
+    pub action: &'a str,
+    pub index: usize,
+    pub value: &'a str,
+    pub checked: bool,
+}
+
+impl Action {
+    /// The action an event means, or `None` for events no control acts on
+    /// (typing into a field before it is committed, a stray click).
+    pub fn read(r: &Reading) -> Option<Action> {
+        let number = || r.value.trim().parse::<usize>().ok();
+        Some(match (r.event, r.action) {
+            ("click", "select") => Action::SelectToken(r.index),
+            ("click", "pad") => Action::TogglePad(r.index),
+            ("click", "remove") => Action::Remove(r.index),
+            ("click", "add") | ("enter", "new-token") => Action::Add(r.value.to_owned()),
+            ("click", "randomize") => Action::Randomize,
+            ("change", "rename") => Action::Rename(r.index, r.value.to_owned()),
+            ("change", "scale") => Action::Scale(r.checked),
+            ("change", "causal") => Action::Causal(r.checked),
+            ("change", "sequence") => Action::Sequence(number()?),
+            ("change", "seed") => Action::Seed(r.value.trim().parse().ok()?),
+            ("change", "scenario") => Action::Pick(Choice::from_id(r.value)?),
+            ("input", "d-model") => Action::DModel(number()?),
+            ("input", "d-k") => Action::DK(number()?),
+            _ => return None,
+        })
+    }
+}
+
+/// Everything the controls edit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Desk {
+    pub scenario: Scenario,
+    pub query: usize,
+    pub sequence: usize,
+    pub seed: u64,
+    pub choice: Choice,
+}
+
+/// Carries out `action`. A refused edit returns why and leaves `desk` as it was.
+pub fn apply(desk: &mut Desk, action: Action) -> Result<(), LabError> {
+    let mut next = desk.clone();
+    let s = &mut next.scenario;
+    match action {
+        Action::SelectToken(i) => next.query = i,
+        Action::Rename(i, label) => lab::rename_token(s, i, &label)?,
+        Action::TogglePad(i) => lab::toggle_padding(s, next.sequence, i)?,
+        Action::Remove(i) => lab::remove_token(s, i)?,
+        Action::Add(label) => lab::add_token(s, &label, NEW_TOKEN_SEED)?,
+        Action::DModel(d) => lab::set_d_model(s, d, RESIZE_SEED)?,
+        Action::DK(d) => lab::set_d_k(s, d, RESIZE_SEED)?,
+        Action::Scale(on) => s.options.scale = on,
+        Action::Causal(on) => s.options.causal = on,
+        Action::Sequence(b) => next.sequence = b.min(s.x.dim().0.saturating_sub(1)),
+        Action::Seed(seed) => {
+            next.seed = seed;
+            lab::randomize_weights(s, seed);
+        }
+        Action::Randomize => {
+            next.seed = next.seed.wrapping_add(1);
+            lab::randomize_weights(s, next.seed);
+        }
+        Action::Pick(choice) => {
+            next.choice = choice;
+            if let Some(scenario) = choice.scenario() {
+                next.scenario = scenario;
+                next.query = 0;
+                next.sequence = 0;
+            }
+        }
+    }
+    *desk = next;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

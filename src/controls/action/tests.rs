@@ -1,0 +1,106 @@
+use super::*;
+use attention_core::presets::{self, Preset};
+
+fn desk() -> Desk {
+    Desk {
+        scenario: presets::sentence(),
+        query: 0,
+        sequence: 0,
+        seed: 42,
+        choice: Choice::Preset(Preset::Sentence),
+    }
+}
+
+fn read(event: &str, action: &str, index: usize, value: &str, checked: bool) -> Option<Action> {
+    Action::read(&Reading {
+        event,
+        action,
+        index,
+        value,
+        checked,
+    })
+}
+
+#[test]
+fn events_read_back_into_actions() {
+    assert_eq!(
+        read("click", "select", 2, "", false),
+        Some(Action::SelectToken(2))
+    );
+    assert_eq!(
+        read("click", "pad", 1, "", false),
+        Some(Action::TogglePad(1))
+    );
+    assert_eq!(
+        read("enter", "new-token", 0, "球", false),
+        Some(Action::Add("球".into()))
+    );
+    assert_eq!(
+        read("change", "causal", 0, "on", true),
+        Some(Action::Causal(true))
+    );
+    assert_eq!(read("input", "d-k", 0, "8", false), Some(Action::DK(8)));
+    assert_eq!(
+        read("change", "scenario", 0, "pronoun", false),
+        Some(Action::Pick(Choice::Preset(Preset::Pronoun)))
+    );
+    // Typing into a field is not an edit until it is committed, and garbage is no action.
+    assert_eq!(read("input", "rename", 0, "x", false), None);
+    assert_eq!(read("change", "seed", 0, "-3", false), None);
+    assert_eq!(read("change", "scenario", 0, "<script>", false), None);
+    assert_eq!(read("click", "nothing", 0, "", false), None);
+}
+
+#[test]
+fn edits_change_the_scenario_through_the_lab() {
+    let mut d = desk();
+    apply(&mut d, Action::Add("球".into())).expect("a fifth token fits");
+    assert_eq!(d.scenario.x.dim().1, 5);
+    apply(&mut d, Action::DK(8)).expect("8 is a valid d_k");
+    assert_eq!(d.scenario.head.w_q.ncols(), 8);
+    apply(&mut d, Action::Causal(true)).expect("always allowed");
+    assert!(d.scenario.options.causal);
+    apply(&mut d, Action::TogglePad(1)).expect("token 1 exists");
+    assert!(d.scenario.run().expect("runs").weights[(0, 0, 1)] == 0.0);
+}
+
+#[test]
+fn a_refused_edit_leaves_everything_as_it_was() {
+    let mut d = desk();
+    let before = d.clone();
+    assert_eq!(
+        apply(&mut d, Action::Rename(0, "  ".into())),
+        Err(LabError::BadLabel)
+    );
+    assert_eq!(
+        apply(&mut d, Action::DModel(99)),
+        Err(LabError::BadSize(99))
+    );
+    assert_eq!(d, before);
+}
+
+#[test]
+fn seeds_draw_weights_and_randomize_takes_the_next_seed() {
+    let mut by_seed = desk();
+    apply(&mut by_seed, Action::Seed(43)).expect("any seed");
+    let mut next = desk();
+    apply(&mut next, Action::Randomize).expect("always allowed");
+    assert_eq!(
+        (next.seed, &next.scenario.head),
+        (43, &by_seed.scenario.head)
+    );
+    assert_ne!(next.scenario.head, desk().scenario.head);
+}
+
+#[test]
+fn picking_a_scenario_starts_it_from_its_first_token() {
+    let mut d = desk();
+    d.query = 3;
+    apply(&mut d, Action::Pick(Choice::Preset(Preset::AudioFrames))).expect("presets run");
+    assert_eq!((d.query, d.scenario.x.dim().0), (0, 2));
+    apply(&mut d, Action::Sequence(5)).expect("clamped");
+    assert_eq!(d.sequence, 1);
+    let current = d.scenario.clone();
+    apply(&mut d, Action::Pick(Choice::Current)).expect("keeps the scenario");
+    assert_eq!((d.scenario, d.choice), (current, Choice::Current));
+}

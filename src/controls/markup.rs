@@ -1,0 +1,203 @@
+//! The controls as HTML: the scenario picker and its notes, one chip per
+//! token, the sliders, switches, sequence picker and seed, and the reason the
+//! last edit was refused. Each control names its action (`data-action`,
+//! `data-index`, read back by [`super::action`]); pure, so tests read it natively.
+
+use super::action::Desk;
+use super::scenarios::Choice;
+use crate::i18n::{controls as text, Lang, Msg};
+use crate::lab::{self, LabError, MAX_DIM, MIN_DIM};
+use crate::svg::Markup;
+
+/// Everything the controls show.
+pub struct ControlsView<'a> {
+    pub desk: &'a Desk,
+    pub lang: Lang,
+    /// Why the last edit was refused, if it was.
+    pub notice: Option<&'a LabError>,
+}
+
+/// The controls' markup.
+pub fn controls(view: &ControlsView) -> String {
+    let (desk, lang) = (view.desk, view.lang);
+    let mut m = Markup::new();
+    m.element("h2", &[], text::CONTROLS_TITLE.get(lang));
+    scenario_picker(&mut m, desk.choice, lang);
+    tokens(&mut m, desk, lang);
+    settings(&mut m, desk, lang);
+    if let Some(error) = view.notice {
+        let (msg, detail) = text::lab_error(error);
+        let attrs = [
+            ("class", "problem"),
+            ("role", "alert"),
+            ("data-testid", "notice"),
+        ];
+        m.element("p", &attrs, &format!("{}{detail}", msg.get(lang)));
+    }
+    m.finish()
+}
+
+fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
+    m.open("div", &[("class", "scenario-picker")])
+        .open("label", &[]);
+    m.element("span", &[], text::SCENARIO.get(lang));
+    m.open(
+        "select",
+        &[("data-testid", "scenario"), ("data-action", "scenario")],
+    );
+    for choice in Choice::ALL {
+        let mut attrs = vec![("value", choice.id())];
+        if choice == chosen {
+            attrs.push(("selected", ""));
+        }
+        m.element("option", &attrs, choice.name().get(lang));
+    }
+    m.close("select").close("label");
+    let notes = [("class", "explain"), ("data-testid", "scenario-notes")];
+    m.element("p", &notes, chosen.notes().get(lang));
+    m.close("div");
+}
+
+fn tokens(m: &mut Markup, desk: &Desk, lang: Lang) {
+    let s = &desk.scenario;
+    m.open("div", &[("class", "tokens")]);
+    m.element("h3", &[], text::TOKENS.get(lang));
+    m.open("ul", &[("class", "token-list")]);
+    for (i, label) in lab::token_labels(s).iter().enumerate() {
+        let index = i.to_string();
+        let selected = desk.query == i;
+        let padded = s
+            .mask
+            .as_ref()
+            .and_then(|m| m.get((desk.sequence, i)).copied())
+            == Some(false);
+        let mut class = String::from("token");
+        if selected {
+            class.push_str(" selected");
+        }
+        if padded {
+            class.push_str(" padded");
+        }
+        let control = |class: &'static str, testid: &'static str, action: &'static str| {
+            vec![
+                ("class", class),
+                ("data-testid", testid),
+                ("data-action", action),
+                ("data-index", index.as_str()),
+            ]
+        };
+        let pressed = |on: bool| ("aria-pressed", if on { "true" } else { "false" });
+        m.open("li", &[("class", &class)]);
+        let mut select = control("token-select", "token", "select");
+        select.push(pressed(selected));
+        m.element("button", &select, label);
+        let mut rename = control("token-label", "token-label", "rename");
+        rename.extend([
+            ("aria-label", text::RENAME.get(lang)),
+            ("value", label.as_str()),
+        ]);
+        m.empty("input", &rename);
+        let mut pad = control("token-pad", "token-pad", "pad");
+        pad.extend([pressed(padded), ("title", text::PAD_LABEL.get(lang))]);
+        m.element("button", &pad, text::PAD.get(lang));
+        let mut remove = control("token-remove", "token-remove", "remove");
+        remove.extend([
+            ("aria-label", text::REMOVE.get(lang)),
+            ("title", text::REMOVE.get(lang)),
+        ]);
+        m.element("button", &remove, "×");
+        m.close("li");
+    }
+    m.close("ul");
+    let new_token = text::NEW_TOKEN.get(lang);
+    m.open("div", &[("class", "add-token")]);
+    m.empty(
+        "input",
+        &[
+            ("data-testid", "new-token"),
+            ("data-action", "new-token"),
+            ("aria-label", new_token),
+            ("placeholder", new_token),
+        ],
+    );
+    let add = [("data-testid", "add-token"), ("data-action", "add")];
+    m.element("button", &add, text::ADD.get(lang));
+    m.close("div").close("div");
+}
+
+fn settings(m: &mut Markup, desk: &Desk, lang: Lang) {
+    let s = &desk.scenario;
+    m.open("div", &[("class", "settings")]);
+    slider(m, text::D_MODEL, "d-model", s.x.dim().2, lang);
+    slider(m, text::D_K, "d-k", s.head.w_q.ncols(), lang);
+    switch(m, text::SCALE, "scale", s.options.scale, lang);
+    switch(m, text::CAUSAL, "causal", s.options.causal, lang);
+    let batch = s.x.dim().0;
+    if batch > 1 {
+        m.open("label", &[("class", "slider")]);
+        m.element("span", &[], text::SEQUENCE.get(lang));
+        m.open(
+            "select",
+            &[("data-testid", "sequence"), ("data-action", "sequence")],
+        );
+        for b in 0..batch {
+            let value = b.to_string();
+            let mut attrs = vec![("value", value.as_str())];
+            if b == desk.sequence {
+                attrs.push(("selected", ""));
+            }
+            m.element("option", &attrs, &(b + 1).to_string());
+        }
+        m.close("select").close("label");
+    }
+    m.open("div", &[("class", "seed")]).open("label", &[]);
+    m.text(text::SEED.get(lang)).text(" ");
+    let seed = desk.seed.to_string();
+    let attrs = [
+        ("type", "number"),
+        ("min", "0"),
+        ("data-testid", "seed"),
+        ("data-action", "seed"),
+        ("value", seed.as_str()),
+    ];
+    m.empty("input", &attrs).close("label");
+    let randomize = [("data-testid", "randomize"), ("data-action", "randomize")];
+    m.element("button", &randomize, text::RANDOMIZE.get(lang));
+    m.close("div").close("div");
+}
+
+/// A range slider labelled "`label` = size" for one dimension.
+fn slider(m: &mut Markup, label: Msg, testid: &str, size: usize, lang: Lang) {
+    let (min, max, value) = (MIN_DIM.to_string(), MAX_DIM.to_string(), size.to_string());
+    m.open("label", &[("class", "slider")]);
+    m.element("span", &[], &format!("{} = {size}", label.get(lang)));
+    let attrs = [
+        ("type", "range"),
+        ("data-testid", testid),
+        ("data-action", testid),
+        ("min", min.as_str()),
+        ("max", max.as_str()),
+        ("step", "1"),
+        ("value", value.as_str()),
+    ];
+    m.empty("input", &attrs).close("label");
+}
+
+/// A checkbox labelled `label`.
+fn switch(m: &mut Markup, label: Msg, testid: &str, on: bool, lang: Lang) {
+    let mut attrs = vec![
+        ("type", "checkbox"),
+        ("data-testid", testid),
+        ("data-action", testid),
+    ];
+    if on {
+        attrs.push(("checked", ""));
+    }
+    m.open("label", &[("class", "switch")]);
+    m.empty("input", &attrs)
+        .text(label.get(lang))
+        .close("label");
+}
+
+#[cfg(test)]
+mod tests;

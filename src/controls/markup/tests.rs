@@ -1,0 +1,78 @@
+use super::*;
+use crate::controls::action::{apply, Action};
+use attention_core::presets::{self, Preset};
+
+fn desk() -> Desk {
+    Desk {
+        scenario: presets::sentence(),
+        query: 1,
+        sequence: 0,
+        seed: 42,
+        choice: Choice::Preset(Preset::Sentence),
+    }
+}
+
+fn page(desk: &Desk, notice: Option<&LabError>) -> String {
+    controls(&ControlsView {
+        desk,
+        lang: Lang::En,
+        notice,
+    })
+}
+
+#[test]
+fn every_token_gets_a_chip_with_its_actions() {
+    let html = page(&desk(), None);
+    for action in ["select", "rename", "pad", "remove"] {
+        assert_eq!(
+            html.matches(&format!("data-action=\"{action}\"")).count(),
+            4,
+            "{action}"
+        );
+    }
+    assert!(html.contains("<li class=\"token selected\"><button class=\"token-select\" data-testid=\"token\" data-action=\"select\" data-index=\"1\" aria-pressed=\"true\">喜欢</button>"));
+    assert!(html.contains("value=\"篮球\""));
+    assert!(!html.contains("data-testid=\"notice\""));
+    assert!(
+        !html.contains("data-testid=\"sequence\""),
+        "one sequence needs no picker"
+    );
+}
+
+#[test]
+fn settings_show_the_scenarios_sizes_switches_and_seed() {
+    let mut d = desk();
+    apply(&mut d, Action::Causal(true)).expect("allowed");
+    apply(&mut d, Action::TogglePad(2)).expect("token 2 exists");
+    let html = page(&d, None);
+    assert!(html.contains("d_model (input features) = 4"));
+    assert!(html.contains("data-testid=\"causal\" data-action=\"causal\" checked=\"\""));
+    assert!(html.contains("data-testid=\"scale\" data-action=\"scale\" checked=\"\""));
+    assert!(html.contains("<li class=\"token padded\">"));
+    assert!(html.contains("value=\"42\""));
+    assert!(html.contains("<option value=\"sentence\" selected=\"\">"));
+}
+
+#[test]
+fn a_batch_gets_a_sequence_picker_and_a_refusal_is_explained() {
+    let mut d = desk();
+    apply(&mut d, Action::Pick(Choice::Preset(Preset::AudioFrames))).expect("runs");
+    apply(&mut d, Action::Sequence(1)).expect("second clip");
+    let html = page(&d, Some(&LabError::LastToken));
+    assert!(html.contains("<option value=\"1\" selected=\"\">2</option>"));
+    assert!(html.contains("data-testid=\"notice\""));
+    assert!(html.contains(crate::i18n::controls::NOTES_AUDIO.en));
+}
+
+#[test]
+fn labels_that_look_like_markup_stay_text() {
+    let mut d = desk();
+    apply(
+        &mut d,
+        Action::Rename(0, "<img src=x onerror=alert(1)>".into()),
+    )
+    .expect("a valid label");
+    let html = page(&d, None);
+    assert!(!html.contains("<img"));
+    assert!(html.contains("&lt;img src=x onerror=alert(1)&gt;"));
+}
