@@ -8,6 +8,7 @@ use crate::diagrams::softmax::Softmax;
 use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
 use crate::lab::{self, token_labels, LabError, SequenceTrace};
+use crate::mistakes::CommonMistakes;
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
 use attention_core::{presets, AttentionError, Scenario, Trace};
 use leptos::prelude::*;
@@ -216,6 +217,7 @@ pub fn App() -> impl IntoView {
                 <Softmax />
                 <Fusion />
                 <ScalingExperiment />
+                <CommonMistakes />
             </main>
         </div>
     }

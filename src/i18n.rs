@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 pub mod controls;
 pub mod experiment;
+pub mod mistakes;
 pub mod projection;
 pub mod walkthrough;
 

@@ -9,6 +9,7 @@ pub mod geometry;
 pub mod i18n;
 pub mod lab;
 pub mod mathml;
+pub mod mistakes;
 pub mod svg;
 pub mod walkthrough;
 

@@ -12,10 +12,10 @@ pub mod steps;
 
 use crate::app::{Focus, LabView};
 use crate::diagrams::host::{CellEvent, SvgHost};
-use crate::i18n::{tr, walkthrough as text, LangContext};
+use crate::i18n::LangContext;
 use formulas::Selection;
 use leptos::prelude::*;
-use markup::{TourView, GUESS, STEP_LINK};
+use markup::{TourView, BUTTON, GUESS, NEXT, PREVIOUS, STEP_LINK, TOGGLE};
 pub use steps::Step;
 
 /// Where the learner is in the walkthrough.
@@ -116,6 +116,7 @@ pub fn Walkthrough() -> impl IntoView {
             })
         })
     });
+    let step = tour.step;
     let on_cell = Callback::new(move |event: CellEvent| match event {
         CellEvent::Select((STEP_LINK, n)) => {
             let step = Step::at(n);
@@ -125,40 +126,23 @@ pub fn Walkthrough() -> impl IntoView {
             show_diagram(step);
         }
         CellEvent::Select((GUESS, j)) => tour.guess.set(Some(j)),
+        CellEvent::Select((BUTTON, TOGGLE)) => {
+            step.update(|s| *s = if s.is_some() { None } else { Some(Step::Input) })
+        }
+        CellEvent::Select((BUTTON, which @ (PREVIOUS | NEXT))) => {
+            if let Some(now) = step.get_untracked() {
+                tour.go(if which == NEXT {
+                    now.next()
+                } else {
+                    now.previous()
+                });
+            }
+        }
         _ => {}
     });
-    let step = tour.step;
-    let move_by = move |forward: bool| {
-        if let Some(now) = step.get_untracked() {
-            tour.go(if forward { now.next() } else { now.previous() });
-        }
-    };
 
     view! {
         <section class="card walkthrough" data-testid="walkthrough">
-            <div class="walkthrough-bar">
-                <h2>{tr(text::CARD_TITLE)}</h2>
-                <button
-                    data-testid="walkthrough-toggle"
-                    aria-pressed=move || step.with(Option::is_some).to_string()
-                    on:click=move |_| {
-                        step.update(|s| *s = if s.is_some() { None } else { Some(Step::Input) })
-                    }
-                >
-                    {move || {
-                        let label = if step.with(Option::is_some) { text::FREE_EXPLORE } else { text::START };
-                        label.get(lang.get())
-                    }}
-                </button>
-                <span class="step-nav" hidden=move || step.with(Option::is_none)>
-                    <button data-testid="step-prev" on:click=move |_| move_by(false)>
-                        {tr(text::PREVIOUS)}
-                    </button>
-                    <button data-testid="step-next" on:click=move |_| move_by(true)>
-                        {tr(text::NEXT)}
-                    </button>
-                </span>
-            </div>
             <SvgHost markup=body on_cell=on_cell />
         </section>
     }

@@ -14,6 +14,11 @@ use crate::svg::Markup;
 pub const STEP_LINK: usize = 0;
 /// The `data-hit` row of a prediction (its column is the guessed key).
 pub const GUESS: usize = 1;
+/// The `data-hit` row of the walkthrough's buttons (columns below).
+pub const BUTTON: usize = 2;
+pub const TOGGLE: usize = 0;
+pub const PREVIOUS: usize = 1;
+pub const NEXT: usize = 2;
 
 /// What the card shows.
 pub struct TourView<'a> {
@@ -63,6 +68,7 @@ pub fn general_formula(lang: Lang) -> String {
 pub fn body(view: &TourView) -> String {
     let lang = view.lang;
     let mut m = Markup::new();
+    bar(&mut m, view.step.is_some(), lang);
     m.open("div", &[("class", "general-formula")])
         .raw(&general_formula(lang))
         .close("div");
@@ -76,6 +82,45 @@ pub fn body(view: &TourView) -> String {
         Some(step) => step_body(&mut m, view, step),
     }
     m.finish()
+}
+
+/// The title and the buttons: start or leave the walkthrough, and while it
+/// runs, Previous and Next.
+fn bar(m: &mut Markup, running: bool, lang: Lang) {
+    let button =
+        |m: &mut Markup, column: usize, testid: &str, label: &str, pressed: Option<&str>| {
+            let hit = format!("{BUTTON},{column}");
+            let mut attrs = vec![
+                ("type", "button"),
+                ("data-hit", hit.as_str()),
+                ("data-testid", testid),
+            ];
+            if let Some(pressed) = pressed {
+                attrs.push(("aria-pressed", pressed));
+            }
+            m.element("button", &attrs, label);
+        };
+    m.open("div", &[("class", "walkthrough-bar")]);
+    m.element("h2", &[], text::CARD_TITLE.get(lang));
+    let (label, pressed) = if running {
+        (text::FREE_EXPLORE, "true")
+    } else {
+        (text::START, "false")
+    };
+    button(
+        m,
+        TOGGLE,
+        "walkthrough-toggle",
+        label.get(lang),
+        Some(pressed),
+    );
+    if running {
+        m.open("span", &[("class", "step-nav")]);
+        button(m, PREVIOUS, "step-prev", text::PREVIOUS.get(lang), None);
+        button(m, NEXT, "step-next", text::NEXT.get(lang), None);
+        m.close("span");
+    }
+    m.close("div");
 }
 
 fn memory_aids(m: &mut Markup, lang: Lang) {

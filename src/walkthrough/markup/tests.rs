@@ -38,6 +38,18 @@ fn every_part_of_the_general_formula_links_to_a_step() {
 }
 
 #[test]
+fn previous_and_next_exist_only_while_the_walkthrough_runs() {
+    let t = sentence();
+    let free = tour(None, &t, None);
+    assert!(free.contains("data-testid=\"walkthrough-toggle\" aria-pressed=\"false\""));
+    assert!(!free.contains("step-next"));
+    let running = tour(Some(Step::Input), &t, None);
+    assert!(running.contains("data-testid=\"walkthrough-toggle\" aria-pressed=\"true\""));
+    assert!(running.contains("data-hit=\"2,1\" data-testid=\"step-prev\""));
+    assert!(running.contains("data-hit=\"2,2\" data-testid=\"step-next\""));
+}
+
+#[test]
 fn free_explore_shows_the_memory_aids_and_no_step() {
     let t = sentence();
     let page = tour(None, &t, None);

@@ -1,0 +1,44 @@
+//! Strings of the "common mistakes" card.
+
+use super::Msg;
+
+pub const TITLE: Msg = Msg {
+    zh: "常见误区",
+    en: "Common mistakes",
+};
+pub const SHOW: Msg = Msg {
+    zh: "动手看看",
+    en: "Show me",
+};
+pub const SCALING_TITLE: Msg = Msg {
+    zh: "“除以 √d_k 可有可无”",
+    en: "“Dividing by √d_k is optional”",
+};
+pub const SCALING_TEXT: Msg = Msg {
+    zh: "不缩放时，d_k 越大，分数越大，softmax 越接近只选一个键，梯度也随之消失，训练会变得不稳定。实验里比较两条曲线。",
+    en: "Without it, a larger d_k means larger scores, softmax picks almost a single key, and its gradient fades, which makes training unstable. Compare the two curves in the experiment.",
+};
+pub const FIXED_TITLE: Msg = Msg {
+    zh: "“W_Q、W_K、W_V 是固定的公式”",
+    en: "“W_Q, W_K and W_V are fixed formulas”",
+};
+pub const FIXED_TEXT: Msg = Msg {
+    zh: "它们是参数，会在训练中不断改变。拖动 W_Q 的任意一格，看所有分数和权重一起变。",
+    en: "They are parameters that training keeps changing. Drag any cell of W_Q and watch every score and weight move with it.",
+};
+pub const SUM_TITLE: Msg = Msg {
+    zh: "“权重是各自独立的分数”",
+    en: "“Each weight is a score on its own”",
+};
+pub const SUM_TEXT: Msg = Msg {
+    zh: "softmax 之后每一行加起来恰好等于 1：给一个词元多一点，别的就少一点。看每行右边的 Σ。",
+    en: "After softmax every row adds up to exactly 1: more for one token means less for the others. Look at the Σ beside each row.",
+};
+pub const BACKPROP_TITLE: Msg = Msg {
+    zh: "“不懂反向传播也能懂注意力”",
+    en: "“Attention makes sense without backpropagation”",
+};
+pub const BACKPROP_TEXT: Msg = Msg {
+    zh: "好的 W 是反向传播从损失里一点点找出来的；不理解这一步，就不明白注意力为什么会学到有用的关联。",
+    en: "Good W matrices are found step by step by backpropagation from a loss; without that step it is a mystery why attention ends up relating the right tokens.",
+};

@@ -1,0 +1,127 @@
+//! "Common mistakes": the lessons' warnings, each with a button that shows it
+//! live in the app rather than only saying it.
+
+use crate::diagrams::host::{CellEvent, SvgHost};
+use crate::i18n::{mistakes as text, tr, Lang, LangContext, Msg};
+use crate::svg::Markup;
+use crate::walkthrough::{Step, Tour};
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+
+/// One warning and where its demonstration is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mistake {
+    /// Opens the √d_k experiment.
+    SkipScaling,
+    /// Points at W_Q, whose cells can be dragged.
+    FixedWeights,
+    /// Points at the weights' row sums.
+    IndependentWeights,
+    /// Starts the walkthrough's learning step.
+    NoBackprop,
+}
+
+impl Mistake {
+    pub const ALL: [Mistake; 4] = [
+        Mistake::SkipScaling,
+        Mistake::FixedWeights,
+        Mistake::IndependentWeights,
+        Mistake::NoBackprop,
+    ];
+
+    fn text(self) -> (Msg, Msg) {
+        match self {
+            Mistake::SkipScaling => (text::SCALING_TITLE, text::SCALING_TEXT),
+            Mistake::FixedWeights => (text::FIXED_TITLE, text::FIXED_TEXT),
+            Mistake::IndependentWeights => (text::SUM_TITLE, text::SUM_TEXT),
+            Mistake::NoBackprop => (text::BACKPROP_TITLE, text::BACKPROP_TEXT),
+        }
+    }
+
+    /// The element its demonstration scrolls to.
+    pub fn target(self) -> &'static str {
+        match self {
+            Mistake::SkipScaling => "[data-testid=experiment]",
+            Mistake::FixedWeights => "[data-testid=w-q]",
+            Mistake::IndependentWeights => "[data-testid=row-sums]",
+            Mistake::NoBackprop => "[data-diagram=projection]",
+        }
+    }
+}
+
+/// The list of warnings; each "show me" button is the host's cell (0, n).
+pub fn markup(lang: Lang) -> String {
+    let mut m = Markup::new();
+    m.open("ul", &[("class", "mistakes")]);
+    for (n, mistake) in Mistake::ALL.iter().enumerate() {
+        let (title, body) = mistake.text();
+        let hit = format!("0,{n}");
+        m.open("li", &[]).element("strong", &[], title.get(lang));
+        m.element("p", &[], body.get(lang));
+        let button = [
+            ("type", "button"),
+            ("data-hit", &hit),
+            ("data-testid", "mistake-demo"),
+        ];
+        m.element("button", &button, text::SHOW.get(lang))
+            .close("li");
+    }
+    m.close("ul");
+    m.finish()
+}
+
+/// Carries out a mistake's demonstration.
+fn demonstrate(mistake: Mistake, tour: Tour) {
+    if mistake == Mistake::NoBackprop {
+        tour.step.set(Some(Step::Learning));
+    }
+    let Ok(Some(target)) = document().query_selector(mistake.target()) else {
+        return;
+    };
+    if let Some(details) = target.dyn_ref::<web_sys::HtmlDetailsElement>() {
+        details.set_open(true);
+    }
+    target.scroll_into_view();
+}
+
+/// The card of common mistakes with their live demonstrations.
+#[component]
+pub fn CommonMistakes() -> impl IntoView {
+    let LangContext(lang) = expect_context::<LangContext>();
+    let tour = expect_context::<Tour>();
+    let body = Memo::new(move |_| markup(lang.get()));
+    let on_cell = Callback::new(move |event: CellEvent| {
+        if let CellEvent::Select((_, n)) = event {
+            if let Some(&mistake) = Mistake::ALL.get(n) {
+                demonstrate(mistake, tour);
+            }
+        }
+    });
+    view! {
+        <section class="card" data-testid="mistakes">
+            <h2>{tr(text::TITLE)}</h2>
+            <SvgHost markup=body on_cell=on_cell />
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mistake_has_its_text_and_a_demo_button_in_both_languages() {
+        for lang in [Lang::Zh, Lang::En] {
+            let html = markup(lang);
+            assert_eq!(
+                html.matches("data-testid=\"mistake-demo\"").count(),
+                Mistake::ALL.len()
+            );
+            for mistake in Mistake::ALL {
+                let (title, body) = mistake.text();
+                assert!(html.contains(&crate::svg::escape(title.get(lang))));
+                assert!(html.contains(body.get(lang)));
+            }
+        }
+    }
+}
