@@ -10,10 +10,10 @@ use crate::svg::{coord, Markup};
 use attention_core::experiment::{ScalingPoint, Stats};
 
 const WIDTH: f64 = 300.0;
-const HEIGHT: f64 = 190.0;
+const HEIGHT: f64 = 200.0;
 const PLOT: Plot = Plot {
     left: 40.0,
-    top: 30.0,
+    top: 40.0,
     width: 245.0,
     height: 115.0,
     max_dim: 512.0,
@@ -155,10 +155,10 @@ pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang)
             ];
             m.empty("circle", &attrs);
         }
-        let x = coord(if n == 0 { 150.0 } else { 230.0 });
+        let x = coord(if n == 0 { 40.0 } else { 150.0 });
         m.element(
             "text",
-            &[("class", line.class), ("x", &x), ("y", "24")],
+            &[("class", line.class), ("x", &x), ("y", "28")],
             line.name,
         );
     }
@@ -188,7 +188,7 @@ pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang)
     let attrs = [
         ("class", "readout"),
         ("x", "4"),
-        ("y", &coord(HEIGHT - 6.0)),
+        ("y", &coord(HEIGHT - 12.0)),
         ("data-testid", "experiment-readout"),
     ];
     m.element("text", &attrs, &readout);
