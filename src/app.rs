@@ -49,11 +49,7 @@ pub struct ShowTables(pub RwSignal<bool>);
 /// (`?tokens=a,b,c`). A link that cannot be used leaves the sentence and says why.
 fn initial_scenario() -> (Scenario, Option<LabError>) {
     let sentence = presets::sentence();
-    let search = window().location().search().unwrap_or_default();
-    let tokens = web_sys::UrlSearchParams::new_with_str(&search)
-        .ok()
-        .and_then(|params| params.get("tokens"));
-    match tokens {
+    match link_parameter("tokens") {
         None => (sentence, None),
         Some(list) => {
             let labels: Vec<String> = list.split(',').map(str::to_owned).collect();
@@ -68,9 +64,22 @@ fn initial_scenario() -> (Scenario, Option<LabError>) {
 /// Seed for the vectors of tokens a link adds: fixed, so a link always shows the same numbers.
 const LINK_TOKEN_SEED: u64 = 2024;
 
-fn browser_lang() -> Lang {
-    let tag = window().navigator().language().unwrap_or_default();
-    Lang::from_browser_tag(&tag)
+/// The page's `?name=` parameter, if it has one.
+fn link_parameter(name: &str) -> Option<String> {
+    let search = window().location().search().unwrap_or_default();
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get(name)
+}
+
+/// The language a link asks for (`?lang=zh|en`), or else the browser's.
+fn initial_lang() -> Lang {
+    link_parameter("lang")
+        .and_then(|tag| Lang::from_link(&tag))
+        .unwrap_or_else(|| {
+            let tag = window().navigator().language().unwrap_or_default();
+            Lang::from_browser_tag(&tag)
+        })
 }
 
 /// The next query for an arrow key, or None for any other key.
@@ -97,7 +106,7 @@ fn typing_into_a_control(event: &web_sys::KeyboardEvent) -> bool {
 /// The whole app: header, walkthrough, controls, the four diagrams.
 #[component]
 pub fn App() -> impl IntoView {
-    let lang = RwSignal::new(browser_lang());
+    let lang = RwSignal::new(initial_lang());
     provide_context(LangContext(lang));
     let (start, link_problem) = initial_scenario();
     let scenario = RwSignal::new(start);

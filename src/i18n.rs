@@ -25,6 +25,15 @@ impl Lang {
         }
     }
 
+    /// The language a link names with `lang=zh` or `lang=en`; anything else is ignored.
+    pub fn from_link(value: &str) -> Option<Self> {
+        match value {
+            "zh" => Some(Lang::Zh),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
     /// Chinese for a browser that prefers any Chinese locale, English otherwise.
     pub fn from_browser_tag(tag: &str) -> Self {
         if tag.to_ascii_lowercase().starts_with("zh") {
@@ -217,3 +226,6 @@ pub const FUSION_OUTPUT_ARIA: Msg = Msg {
     zh: "输出矩阵 B 热力图：每行是一个词的输出",
     en: "Heatmap of the output matrix B: one row per token",
 };
+
+#[cfg(test)]
+mod tests;

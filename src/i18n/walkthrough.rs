@@ -165,3 +165,36 @@ pub const PREDICT_AGAIN: Msg = Msg {
     zh: "换一个查询词元（↑ ↓）就能再猜一次。",
     en: "Pick another query token (↑ ↓) to guess again.",
 };
+
+pub const CODE_INPUT: Msg = Msg {
+    zh: "x = torch.tensor(X)  # 形状 (T, d)",
+    en: "x = torch.tensor(X)  # shape (T, d)",
+};
+pub const CODE_PROJECTION: Msg = Msg {
+    zh: "q = x @ W_q  # (T, d_k)\nk = x @ W_k  # (T, d_k)\nv = x @ W_v  # (T, d_k)",
+    en: "q = x @ W_q  # (T, d_k)\nk = x @ W_k  # (T, d_k)\nv = x @ W_v  # (T, d_k)",
+};
+pub const CODE_SCORES: Msg = Msg {
+    zh: "scores = q @ k.transpose(-2, -1)  # (T, T)",
+    en: "scores = q @ k.transpose(-2, -1)  # (T, T)",
+};
+pub const CODE_SCALING: Msg = Msg {
+    zh: "scores = scores / math.sqrt(d_k)",
+    en: "scores = scores / math.sqrt(d_k)",
+};
+pub const CODE_SOFTMAX: Msg = Msg {
+    zh: "weights = torch.softmax(scores, dim=-1)\nweights.sum(dim=-1)  # 每行都是 1",
+    en: "weights = torch.softmax(scores, dim=-1)\nweights.sum(dim=-1)  # every row is 1",
+};
+pub const CODE_FUSION: Msg = Msg {
+    zh: "out = weights @ v  # 第 i 行就是 B_i",
+    en: "out = weights @ v  # row i is B_i",
+};
+pub const CODE_MASKING: Msg = Msg {
+    zh: "allowed = key_is_real.expand(T, T).clone()  # 填充：遮住补齐用的键\nallowed &= torch.ones(T, T, dtype=torch.bool).tril()  # 因果：不许偷看后文\nscores = scores.masked_fill(~allowed, float(\"-inf\"))",
+    en: "allowed = key_is_real.expand(T, T).clone()  # padding: hide filler keys\nallowed &= torch.ones(T, T, dtype=torch.bool).tril()  # causal: no peeking ahead\nscores = scores.masked_fill(~allowed, float(\"-inf\"))",
+};
+pub const CODE_LEARNING: Msg = Msg {
+    zh: "loss = loss_fn(out, target)\nloss.backward()  # 算出 W_q、W_k、W_v 的梯度\noptimizer.step()",
+    en: "loss = loss_fn(out, target)\nloss.backward()  # gradients for W_q, W_k, W_v\noptimizer.step()",
+};

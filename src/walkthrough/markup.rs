@@ -193,7 +193,7 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
     }
     m.element("h4", &[], text::IN_PYTORCH.get(lang));
     let code_attrs = [("class", "step-code"), ("data-testid", "step-code")];
-    m.element("pre", &code_attrs, &step.pytorch().join("\n"));
+    m.element("pre", &code_attrs, step.pytorch().get(lang));
     m.element("p", &[("class", "hint")], text::KEYS_HINT.get(lang));
     m.close("div");
 }

@@ -92,33 +92,18 @@ impl Step {
         }
     }
 
-    /// The same step in PyTorch, one statement per line. Code is the same in
-    /// both languages; `#` comments stay short and in English, as in most notebooks.
-    pub fn pytorch(self) -> &'static [&'static str] {
+    /// The same step in PyTorch, one statement per line. The code is the same
+    /// in both languages; only its `#` comments are translated.
+    pub fn pytorch(self) -> Msg {
         match self {
-            Step::Input => &["x = torch.tensor(X)  # shape (T, d)"],
-            Step::Projection => &[
-                "q = x @ W_q  # (T, d_k)",
-                "k = x @ W_k  # (T, d_k)",
-                "v = x @ W_v  # (T, d_k)",
-            ],
-            Step::Scores => &["scores = q @ k.transpose(-2, -1)  # (T, T)"],
-            Step::Scaling => &["scores = scores / math.sqrt(d_k)"],
-            Step::Softmax => &[
-                "weights = torch.softmax(scores, dim=-1)",
-                "weights.sum(dim=-1)  # every row is 1",
-            ],
-            Step::Fusion => &["out = weights @ v  # row i is B_i"],
-            Step::Masking => &[
-                "allowed = key_is_real.expand(T, T).clone()  # padding: hide filler keys",
-                "allowed &= torch.ones(T, T, dtype=torch.bool).tril()  # causal: no peeking ahead",
-                "scores = scores.masked_fill(~allowed, float(\"-inf\"))",
-            ],
-            Step::Learning => &[
-                "loss = loss_fn(out, target)",
-                "loss.backward()  # gradients for W_q, W_k, W_v",
-                "optimizer.step()",
-            ],
+            Step::Input => text::CODE_INPUT,
+            Step::Projection => text::CODE_PROJECTION,
+            Step::Scores => text::CODE_SCORES,
+            Step::Scaling => text::CODE_SCALING,
+            Step::Softmax => text::CODE_SOFTMAX,
+            Step::Fusion => text::CODE_FUSION,
+            Step::Masking => text::CODE_MASKING,
+            Step::Learning => text::CODE_LEARNING,
         }
     }
 }
@@ -144,6 +129,16 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), Step::ALL.len());
-        assert!(Step::ALL.iter().all(|s| !s.pytorch().is_empty()));
+        for step in Step::ALL {
+            let code = step.pytorch();
+            // Only comments may differ between the languages.
+            let strip = |c: &str| -> Vec<String> {
+                c.lines()
+                    .map(|l| l.split('#').next().unwrap_or("").trim_end().to_owned())
+                    .collect()
+            };
+            assert_eq!(strip(code.zh), strip(code.en), "{step:?}");
+            assert!(!code.en.is_empty());
+        }
     }
 }
