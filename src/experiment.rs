@@ -102,7 +102,68 @@ pub fn ScalingExperiment() -> impl IntoView {
 
 #[cfg(test)]
 mod tests {
-    use super::dim_at;
+    use super::*;
+    use serde_json::{json, Value};
+
+    /// The panel's first measurement, computed natively, as the end-to-end
+    /// test reads it: `tests/data/experiment_golden.json`.
+    fn native() -> Value {
+        let points = scaling_experiment(&log_spaced_dims(MAX_DIM), KEYS, DRAWS, FIRST_SEED)
+            .expect("the panel's settings are valid");
+        let series = |pick: fn(&attention_core::experiment::ScalingPoint) -> f64| {
+            points.iter().map(pick).collect::<Vec<_>>()
+        };
+        json!({
+            "keys": KEYS, "draws": DRAWS, "seed": FIRST_SEED,
+            "d_k": points.iter().map(|p| p.d_k).collect::<Vec<_>>(),
+            "variance": { "unscaled": series(|p| p.unscaled.dot_variance), "scaled": series(|p| p.scaled.dot_variance) },
+            "max-weight": { "unscaled": series(|p| p.unscaled.max_weight), "scaled": series(|p| p.scaled.max_weight) },
+            "entropy": { "unscaled": series(|p| p.unscaled.entropy), "scaled": series(|p| p.scaled.entropy) },
+            "gradient": { "unscaled": series(|p| p.unscaled.gradient), "scaled": series(|p| p.scaled.gradient) },
+        })
+    }
+
+    /// The golden file is this native computation; `UPDATE_GOLDEN=1` rewrites it.
+    #[test]
+    fn the_golden_figures_are_the_native_computation() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/experiment_golden.json"
+        );
+        let computed = native();
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            let text = serde_json::to_string_pretty(&computed).expect("serialisable");
+            std::fs::write(path, text + "\n").expect("writable");
+        }
+        let golden: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("golden file"))
+                .expect("valid JSON");
+        // serde_json reads a float back to within a unit in the last place.
+        assert!(
+            close(&golden, &computed),
+            "the golden file is stale: rerun with UPDATE_GOLDEN=1"
+        );
+    }
+
+    /// Equal structure, and numbers equal to a relative 1e-12.
+    fn close(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) => {
+                let (x, y) = (
+                    x.as_f64().unwrap_or(f64::NAN),
+                    y.as_f64().unwrap_or(f64::NAN),
+                );
+                (x - y).abs() <= 1e-12 * x.abs().max(1.0)
+            }
+            (Value::Array(x), Value::Array(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(x, y)| close(x, y))
+            }
+            (Value::Object(x), Value::Object(y)) => {
+                x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| close(v, w)))
+            }
+            _ => a == b,
+        }
+    }
 
     #[test]
     fn the_slider_doubles_d_k_per_step_within_1_to_512() {

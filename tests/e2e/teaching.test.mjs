@@ -4,7 +4,12 @@
 // computed here from them, never written in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { useLab, LabPage, sumOf } from './lab_page.mjs';
+
+// The experiment's first measurement computed natively (a unit test of
+// src/experiment.rs keeps it equal to the native computation).
+const GOLDEN = JSON.parse(fs.readFileSync(new URL('../data/experiment_golden.json', import.meta.url)));
 
 const harness = useLab();
 
@@ -112,6 +117,19 @@ test('the √d_k experiment shows variance growing with d_k only without scaling
   assert.equal(unscaled.length, 10);
   for (const [d, v] of unscaled) assert.ok(v > d / 2 && v < d * 2, `unscaled variance ${v} at d_k=${d}`);
   for (const [d, v] of scaled) assert.ok(v > 0.5 && v < 2, `scaled variance ${v} at d_k=${d}`);
+  // Every plotted figure, computed in WebAssembly, equals the native one.
+  for (const metric of ['variance', 'max-weight', 'entropy', 'gradient']) {
+    for (const cls of ['unscaled', 'scaled']) {
+      const drawn = await lab.page.$$eval(`[data-metric="${metric}"] circle.${cls}`, (cs) =>
+        cs.map((c) => [Number(c.dataset.dk), Number(c.dataset.value)]),
+      );
+      assert.deepEqual(drawn.map(([d]) => d), GOLDEN.d_k);
+      drawn.forEach(([d, v], n) => {
+        const native = GOLDEN[metric][cls][n];
+        assert.ok(Math.abs(v - native) <= 1e-9 * Math.max(1, Math.abs(native)), `${metric} ${cls} at ${d}: ${v} vs ${native}`);
+      });
+    }
+  }
   await lab.setRange('experiment-dk', 9);
   const readout = await lab.page.textContent('[data-metric="max-weight"] [data-testid="experiment-readout"]');
   assert.match(readout, /d_k = 512/);
