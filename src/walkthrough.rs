@@ -127,6 +127,8 @@ pub fn Walkthrough() -> impl IntoView {
         }
         CellEvent::Select((GUESS, j)) => tour.guess.set(Some(j)),
         CellEvent::Select((BUTTON, TOGGLE)) => {
+            // Every walkthrough asks its question afresh.
+            tour.guess.set(None);
             step.update(|s| *s = if s.is_some() { None } else { Some(Step::Input) })
         }
         CellEvent::Select((BUTTON, which @ (PREVIOUS | NEXT))) => {

@@ -6,6 +6,8 @@
 mod interaction;
 #[path = "browser/page.rs"]
 mod page;
+#[path = "browser/walkthrough.rs"]
+mod walkthrough;
 
 use attention_core::presets;
 use attention_core::random::{fingerprint, normal_matrix, uniform_matrix};
