@@ -16,6 +16,10 @@ pub const MAX_LINK_TOKENS: usize = 64;
 /// Smallest and largest d_model and d_k the sliders offer.
 pub const MIN_DIM: usize = 2;
 pub const MAX_DIM: usize = 16;
+/// The largest magnitude an entry of X or a W matrix may have. Far beyond any
+/// teaching example, and small enough that no score can overflow, so the
+/// diagrams (and the cell to fix a typo in) never disappear.
+pub const MAX_ENTRY: f64 = 1000.0;
 
 /// Which editable matrix an entry belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,6 +41,10 @@ pub enum LabError {
     BadLabel,
     /// The typed text is not a finite number.
     NotANumber(String),
+    /// A number beyond ±[`MAX_ENTRY`].
+    TooLarge(String),
+    /// A seed that is not a whole number from 0 to 2⁶⁴ − 1.
+    BadSeed(String),
     /// A size outside 2..=16.
     BadSize(usize),
     /// A row or column that does not exist.
@@ -226,6 +234,9 @@ pub fn set_entry(
 ) -> Result<(), LabError> {
     if !value.is_finite() {
         return Err(LabError::NotANumber(value.to_string()));
+    }
+    if value.abs() > MAX_ENTRY {
+        return Err(LabError::TooLarge(value.to_string()));
     }
     let slot = match matrix {
         Editable::X => scenario.x.get_mut([sequence, row, col]),

@@ -11,10 +11,14 @@ pub struct Math {
 }
 
 impl Math {
-    /// Starts a formula; `label` is read by screen readers instead of the symbols.
-    pub fn new(label: &str) -> Self {
+    /// Starts a formula. Screen readers read MathML itself, numbers included,
+    /// so a `label` is only for a formula that also works as a control.
+    pub fn new(label: Option<&str>) -> Self {
         let mut m = Markup::new();
-        m.open("math", &[("display", "block"), ("aria-label", label)]);
+        match label {
+            Some(label) => m.open("math", &[("display", "block"), ("aria-label", label)]),
+            None => m.open("math", &[("display", "block")]),
+        };
         Self { m }
     }
 
@@ -49,6 +53,12 @@ impl Math {
         } else {
             self.mn(value)
         }
+    }
+
+    /// A gap, such as between a number and the words after it.
+    pub fn space(&mut self) -> &mut Self {
+        self.m.empty("mspace", &[("width", "0.4em")]);
+        self
     }
 
     /// Words inside a formula.
@@ -119,7 +129,7 @@ mod tests {
 
     #[test]
     fn a_scaled_score_is_nested_mathml_with_escaped_text() {
-        let mut f = Math::new("a<b");
+        let mut f = Math::new(Some("a<b"));
         f.sub("α", "12")
             .mo("=")
             .open("mfrac")
@@ -141,9 +151,10 @@ mod tests {
 
     #[test]
     fn vectors_list_their_values_and_only_true_negatives_get_parentheses() {
-        let mut f = Math::new("v");
+        let mut f = Math::new(None);
         f.vector(&[0.5, -0.25]).factor(-0.001);
         let text = f.finish();
+        assert!(text.starts_with("<math display=\"block\"><mo>[</mo>"));
         assert!(text.contains("<mo>[</mo><mn>0.50</mn><mo>,</mo><mn>\u{2212}0.25</mn><mo>]</mo>"));
         assert!(text.ends_with("<mn>0.00</mn></math>"), "{text}");
     }

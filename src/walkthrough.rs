@@ -96,9 +96,10 @@ pub fn Walkthrough() -> impl IntoView {
     let focus = expect_context::<Focus>();
     let LangContext(lang) = expect_context::<LangContext>();
 
-    // A new query is a new question.
+    // New numbers or a new query make a new question.
     Effect::new(move |_| {
         focus.query.track();
+        view.track();
         tour.guess.set(None);
     });
     let body = Memo::new(move |_| {

@@ -28,6 +28,8 @@ pub enum Action {
     Sequence(usize),
     /// Draw new weights from this seed.
     Seed(u64),
+    /// A seed field holding something that is no seed.
+    BadSeed(String),
     /// Draw new weights from the next seed.
     Randomize,
     Pick(Choice),
@@ -58,7 +60,10 @@ impl Action {
             ("change", "scale") => Action::Scale(r.checked),
             ("change", "causal") => Action::Causal(r.checked),
             ("change", "sequence") => Action::Sequence(number()?),
-            ("change", "seed") => Action::Seed(r.value.trim().parse().ok()?),
+            ("change", "seed") => match r.value.trim().parse() {
+                Ok(seed) => Action::Seed(seed),
+                Err(_) => Action::BadSeed(r.value.trim().to_owned()),
+            },
             ("change", "scenario") => Action::Pick(Choice::from_id(r.value)?),
             ("input", "d-model") => Action::DModel(number()?),
             ("input", "d-k") => Action::DK(number()?),
@@ -96,6 +101,7 @@ pub fn apply(desk: &mut Desk, action: Action) -> Result<(), LabError> {
             next.seed = seed;
             lab::randomize_weights(s, seed);
         }
+        Action::BadSeed(text) => return Err(LabError::BadSeed(text)),
         Action::Randomize => {
             next.seed = next.seed.wrapping_add(1);
             lab::randomize_weights(s, next.seed);

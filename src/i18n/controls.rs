@@ -95,6 +95,20 @@ pub fn lab_error(error: &LabError) -> (Msg, String) {
             },
             format!("“{text}”"),
         ),
+        LabError::TooLarge(text) => (
+            Msg {
+                zh: "数字的绝对值不能超过 1000：",
+                en: "A number must be between −1000 and 1000: ",
+            },
+            text.clone(),
+        ),
+        LabError::BadSeed(text) => (
+            Msg {
+                zh: "种子必须是 0 或正整数：",
+                en: "A seed must be a whole number, 0 or more: ",
+            },
+            format!("“{text}”"),
+        ),
         LabError::BadSize(size) => (
             Msg {
                 zh: "维度必须在 2 到 16 之间：",

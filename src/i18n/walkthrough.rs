@@ -150,16 +150,16 @@ pub const PARAMETERS: Msg = Msg {
     en: "learnable numbers",
 };
 pub const PREDICT_PROMPT: Msg = Msg {
-    zh: "先猜一猜：“{token}”会最关注哪个词元？选好后才显示权重。",
-    en: "Guess first: which token will “{token}” attend to most? The weights appear once you have chosen.",
+    zh: "先猜一猜：{token}会最关注哪个词元？选好后才显示权重。",
+    en: "Guess first: which token will {token} attend to most? The weights appear once you have chosen.",
 };
 pub const PREDICT_RIGHT: Msg = Msg {
-    zh: "猜对了：“{best}”得到最大的权重 {weight}。",
-    en: "Right: “{best}” gets the largest weight, {weight}.",
+    zh: "猜对了：{best}得到最大的权重 {weight}。",
+    en: "Right: {best} gets the largest weight, {weight}.",
 };
 pub const PREDICT_WRONG: Msg = Msg {
-    zh: "差一点：你选的“{guess}”权重是 {guess_weight}，最大的权重 {weight} 给了“{best}”。",
-    en: "Not quite: “{guess}” gets {guess_weight}; the largest weight, {weight}, goes to “{best}”.",
+    zh: "差一点：你选的{guess}权重是 {guess_weight}，最大的权重 {weight} 给了{best}。",
+    en: "Not quite: {guess} gets {guess_weight}; the largest weight, {weight}, goes to {best}.",
 };
 pub const PREDICT_AGAIN: Msg = Msg {
     zh: "换一个查询词元（↑ ↓）就能再猜一次。",
@@ -197,4 +197,12 @@ pub const CODE_MASKING: Msg = Msg {
 pub const CODE_LEARNING: Msg = Msg {
     zh: "loss = loss_fn(out, target)\nloss.backward()  # 算出 W_q、W_k、W_v 的梯度\noptimizer.step()",
     en: "loss = loss_fn(out, target)\nloss.backward()  # gradients for W_q, W_k, W_v\noptimizer.step()",
+};
+pub const TOKEN_AT: Msg = Msg {
+    zh: "“{token}”（第 {n} 个）",
+    en: "“{token}” (token {n})",
+};
+pub const SHOW_DIAGRAM: Msg = Msg {
+    zh: "在图中看这一步 ↓",
+    en: "See this step in the diagram ↓",
 };

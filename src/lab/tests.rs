@@ -89,6 +89,12 @@ fn entries_are_set_in_the_right_matrix_and_checked() {
         set_entry(&mut s, Editable::WQ, 0, (0, 0), f64::NAN),
         Err(LabError::NotANumber(_))
     ));
+    // A huge number would overflow the scores and blank every diagram.
+    assert!(matches!(
+        set_entry(&mut s, Editable::X, 0, (0, 0), 1e200),
+        Err(LabError::TooLarge(_))
+    ));
+    assert!(set_entry(&mut s.clone(), Editable::X, 0, (0, 0), -1000.0).is_ok());
     assert_eq!(s, before);
 }
 

@@ -6,6 +6,7 @@ use super::steps::Step;
 use crate::i18n::{walkthrough as text, Lang};
 use crate::lab::SequenceTrace;
 use crate::mathml::Math;
+use crate::svg::Markup;
 use ndarray::Array2;
 
 /// Most terms of a sum written out before the middle is elided as `…`.
@@ -52,17 +53,16 @@ fn shown_terms(count: usize) -> Vec<Option<usize>> {
 pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -> Vec<String> {
     let (i, j) = (at.query.min(t.len().saturating_sub(1)), at.key);
     let j = j.min(t.len().saturating_sub(1));
-    let label = text::LIVE_NUMBERS.get(lang);
     match step {
         Step::Input => {
-            let mut shape = Math::new(label);
+            let mut shape = Math::new(None);
             shape.mi("X").mo("∈").open("msup").mi("ℝ").open("mrow");
             shape.count(&t.len().to_string()).mo("×");
             shape
                 .count(&t.x.ncols().to_string())
                 .close("mrow")
                 .close("msup");
-            let mut x_i = Math::new(label);
+            let mut x_i = Math::new(None);
             x_i.sub("X", &(i + 1).to_string())
                 .mo("=")
                 .vector(&row(&t.x, i));
@@ -75,7 +75,7 @@ pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -
         ]
         .into_iter()
         .map(|(name, w, which, m)| {
-            let mut f = Math::new(label);
+            let mut f = Math::new(None);
             f.sub(name, &(i + 1).to_string()).mo("=");
             f.sub("X", &(i + 1).to_string())
                 .sub(w, which)
@@ -84,19 +84,19 @@ pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -
             f.finish()
         })
         .collect(),
-        Step::Scores => vec![dot_product(t, i, j, label)],
+        Step::Scores => vec![dot_product(t, i, j)],
         Step::Scaling => scaling(t, i, j, lang),
-        Step::Softmax => softmax(t, i, j, label),
-        Step::Fusion => vec![fusion(t, i, label)],
+        Step::Softmax => softmax(t, i, j),
+        Step::Fusion => fusion(t, i),
         Step::Masking => masking(t, i, lang),
         Step::Learning => learning(t, lang),
     }
 }
 
 /// `Q_i·K_j = q₁×k₁ + … = raw`.
-fn dot_product(t: &SequenceTrace, i: usize, j: usize, label: &str) -> String {
+fn dot_product(t: &SequenceTrace, i: usize, j: usize) -> String {
     let (q, k) = (row(&t.q, i), row(&t.k, j));
-    let mut f = Math::new(label);
+    let mut f = Math::new(None);
     f.sub("Q", &(i + 1).to_string())
         .mo("·")
         .sub("K", &(j + 1).to_string())
@@ -116,20 +116,17 @@ fn dot_product(t: &SequenceTrace, i: usize, j: usize, label: &str) -> String {
 
 /// `α_ij = Q_i·K_j / √d_k = raw / √d_k = scaled`, or the unscaled score.
 fn scaling(t: &SequenceTrace, i: usize, j: usize, lang: Lang) -> Vec<String> {
-    let label = text::LIVE_NUMBERS.get(lang);
     let raw = t.scores.get((i, j)).copied().unwrap_or(0.0);
     let scaled = t.scaled.get((i, j)).copied().unwrap_or(0.0);
     let d_k = t.d_k().to_string();
-    let mut f = Math::new(label);
+    let mut f = Math::new(None);
     f.sub("α", &pair(i, j)).mo("=");
     if t.scale_factor == 1.0 && t.d_k() > 1 {
         f.sub("Q", &(i + 1).to_string())
             .mo("·")
             .sub("K", &(j + 1).to_string());
         f.mo("=").mn(raw);
-        let mut note = Math::new(label);
-        note.text(text::SCALING_OFF.get(lang));
-        return vec![note.finish(), f.finish()];
+        return vec![note(text::SCALING_OFF.get(lang)), f.finish()];
     }
     f.open("mfrac").open("mrow");
     f.sub("Q", &(i + 1).to_string())
@@ -157,9 +154,9 @@ fn scaling(t: &SequenceTrace, i: usize, j: usize, lang: Lang) -> Vec<String> {
 }
 
 /// `α′_ij = e^{α_ij} / Σ_k e^{α_ik} = w`, the whole row, and its sum.
-fn softmax(t: &SequenceTrace, i: usize, j: usize, label: &str) -> Vec<String> {
+fn softmax(t: &SequenceTrace, i: usize, j: usize) -> Vec<String> {
     let weights = row(&t.weights, i);
-    let mut one = Math::new(label);
+    let mut one = Math::new(None);
     one.sub("α′", &pair(i, j)).mo("=").open("mfrac");
     one.open("msup").mi("e").sub("α", &pair(i, j)).close("msup");
     one.open("mrow")
@@ -173,7 +170,7 @@ fn softmax(t: &SequenceTrace, i: usize, j: usize, label: &str) -> Vec<String> {
         .close("msup");
     one.close("mrow").close("mfrac");
     one.mo("=").mn(weights.get(j).copied().unwrap_or(0.0));
-    let mut all = Math::new(label);
+    let mut all = Math::new(None);
     all.sub("α′", &(i + 1).to_string()).mo("=").vector(&weights);
     all.mo(",").open("munder").mo("∑").mi("j").close("munder");
     all.sub("α′", &format!("{}j", i + 1))
@@ -182,17 +179,19 @@ fn softmax(t: &SequenceTrace, i: usize, j: usize, label: &str) -> Vec<String> {
     vec![one.finish(), all.finish()]
 }
 
-/// `B_i = Σ_j α′_ij V_j = w₁·V₁ + … = [B_i]`.
-fn fusion(t: &SequenceTrace, i: usize, label: &str) -> String {
+/// `B_i = Σ_j α′_ij V_j = w₁·V₁ + …`, then `B_i = [the output row]`: two
+/// lines, so the result is not scrolled out of sight.
+fn fusion(t: &SequenceTrace, i: usize) -> Vec<String> {
     let weights = row(&t.weights, i);
-    let mut f = Math::new(label);
-    f.sub("B", &(i + 1).to_string())
+    let b_i = (i + 1).to_string();
+    let mut f = Math::new(None);
+    f.sub("B", &b_i)
         .mo("=")
         .open("munder")
         .mo("∑")
         .mi("j")
         .close("munder");
-    f.sub("α′", &format!("{}j", i + 1)).sub("V", "j").mo("=");
+    f.sub("α′", &format!("{b_i}j")).sub("V", "j").mo("=");
     for (n, term) in shown_terms(weights.len()).into_iter().enumerate() {
         if n > 0 {
             f.mo("+");
@@ -202,14 +201,21 @@ fn fusion(t: &SequenceTrace, i: usize, label: &str) -> String {
             None => f.mo("…"),
         };
     }
-    f.mo("=").vector(&row(&t.output, i));
-    f.finish()
+    let mut result = Math::new(None);
+    result.sub("B", &b_i).mo("=").vector(&row(&t.output, i));
+    vec![f.finish(), result.finish()]
+}
+
+/// A sentence beside the formulas, as HTML so it wraps.
+fn note(sentence: &str) -> String {
+    let mut m = Markup::new();
+    m.element("p", &[("class", "formula-note")], sentence);
+    m.finish()
 }
 
 /// What the mask does to query i's row: masked keys listed, their weights 0.
 fn masking(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
-    let label = text::LIVE_NUMBERS.get(lang);
-    let mut rule = Math::new(label);
+    let mut rule = Math::new(None);
     rule.sub("α", "ij")
         .mo("=")
         .mo("−∞")
@@ -231,29 +237,27 @@ fn masking(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
     let masked: Vec<usize> = (0..t.len())
         .filter(|&j| t.allowed.get((i, j)) == Some(&false))
         .collect();
-    let mut live = Math::new(label);
     if masked.is_empty() {
-        live.text(text::NO_MASK.get(lang));
-    } else {
-        live.text(text::MASKED_KEYS.get(lang)).mo(":");
-        for (n, &j) in masked.iter().enumerate() {
-            if n > 0 {
-                live.mo(",");
-            }
-            live.text(t.labels.get(j).map_or("", String::as_str));
-        }
-        live.mo("⇒")
-            .sub("α′", &(i + 1).to_string())
-            .mo("=")
-            .vector(&row(&t.weights, i));
+        return vec![rule.finish(), note(text::NO_MASK.get(lang))];
     }
+    let mut live = Math::new(None);
+    live.text(text::MASKED_KEYS.get(lang)).mo(":");
+    for (n, &j) in masked.iter().enumerate() {
+        if n > 0 {
+            live.mo(",");
+        }
+        live.text(t.labels.get(j).map_or("", String::as_str));
+    }
+    live.mo("⇒")
+        .sub("α′", &(i + 1).to_string())
+        .mo("=")
+        .vector(&row(&t.weights, i));
     vec![rule.finish(), live.finish()]
 }
 
 /// The update rule, and how many numbers training would set in this head.
 fn learning(t: &SequenceTrace, lang: Lang) -> Vec<String> {
-    let label = text::LIVE_NUMBERS.get(lang);
-    let mut rule = Math::new(label);
+    let mut rule = Math::new(None);
     rule.mi("W").mo("←").mi("W").mo("−").mi("η").open("mfrac");
     rule.open("mrow").mo("∂").mi("L").close("mrow");
     rule.open("mrow")
@@ -261,14 +265,14 @@ fn learning(t: &SequenceTrace, lang: Lang) -> Vec<String> {
         .mi("W")
         .close("mrow")
         .close("mfrac");
-    rule.mo(",").text(text::LEARNING_RULE.get(lang));
+    rule.mo(",").space().text(text::LEARNING_RULE.get(lang));
     let count = t.w_q.len() + t.w_k.len() + t.w_v.len();
-    let mut size = Math::new(label);
+    let mut size = Math::new(None);
     size.count(&t.w_q.nrows().to_string())
         .mo("×")
         .count(&t.w_q.ncols().to_string());
     size.mo("×").count("3").mo("=").count(&count.to_string());
-    size.text(text::PARAMETERS.get(lang));
+    size.space().text(text::PARAMETERS.get(lang));
     vec![rule.finish(), size.finish()]
 }
 

@@ -37,7 +37,7 @@ pub struct TourView<'a> {
 pub fn general_formula(lang: Lang) -> String {
     let link = |step: Step| format!("{STEP_LINK},{}", step.index());
     let title = |step: Step| step.title().get(lang);
-    let mut f = Math::new(text::GENERAL_FORMULA_LABEL.get(lang));
+    let mut f = Math::new(Some(text::GENERAL_FORMULA_LABEL.get(lang)));
     f.mi("Attention").mo("(");
     f.open_link(&link(Step::Projection), title(Step::Projection));
     f.mi("Q").mo(",").mi("K").mo(",").mi("V").close("mrow");
@@ -68,7 +68,7 @@ pub fn general_formula(lang: Lang) -> String {
 pub fn body(view: &TourView) -> String {
     let lang = view.lang;
     let mut m = Markup::new();
-    bar(&mut m, view.step.is_some(), lang);
+    bar(&mut m, view.step, lang);
     m.open("div", &[("class", "general-formula")])
         .raw(&general_formula(lang))
         .close("div");
@@ -86,38 +86,40 @@ pub fn body(view: &TourView) -> String {
 
 /// The title and the buttons: start or leave the walkthrough, and while it
 /// runs, Previous and Next.
-fn bar(m: &mut Markup, running: bool, lang: Lang) {
+fn bar(m: &mut Markup, step: Option<Step>, lang: Lang) {
     let button =
-        |m: &mut Markup, column: usize, testid: &str, label: &str, pressed: Option<&str>| {
+        |m: &mut Markup, column: usize, testid: &str, label: &str, state: Option<(&str, &str)>| {
             let hit = format!("{BUTTON},{column}");
             let mut attrs = vec![
                 ("type", "button"),
                 ("data-hit", hit.as_str()),
                 ("data-testid", testid),
             ];
-            if let Some(pressed) = pressed {
-                attrs.push(("aria-pressed", pressed));
-            }
+            attrs.extend(state);
             m.element("button", &attrs, label);
         };
     m.open("div", &[("class", "walkthrough-bar")]);
     m.element("h2", &[], text::CARD_TITLE.get(lang));
-    let (label, pressed) = if running {
+    let (label, pressed) = if step.is_some() {
         (text::FREE_EXPLORE, "true")
     } else {
         (text::START, "false")
     };
-    button(
-        m,
-        TOGGLE,
-        "walkthrough-toggle",
-        label.get(lang),
-        Some(pressed),
-    );
-    if running {
+    let toggle = Some(("aria-pressed", pressed));
+    button(m, TOGGLE, "walkthrough-toggle", label.get(lang), toggle);
+    if let Some(step) = step {
+        // Previous and Next are disabled where they would not move.
+        let end = |at_end: bool| at_end.then_some(("disabled", ""));
         m.open("span", &[("class", "step-nav")]);
-        button(m, PREVIOUS, "step-prev", text::PREVIOUS.get(lang), None);
-        button(m, NEXT, "step-next", text::NEXT.get(lang), None);
+        let first = end(step.previous() == step);
+        button(m, PREVIOUS, "step-prev", text::PREVIOUS.get(lang), first);
+        button(
+            m,
+            NEXT,
+            "step-next",
+            text::NEXT.get(lang),
+            end(step.next() == step),
+        );
         m.close("span");
     }
     m.close("div");
@@ -173,6 +175,14 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
     m.element("p", &indicator_attrs, &indicator);
     m.element("h3", &[], step.title().get(lang));
     m.element("p", &[("class", "step-text")], step.explanation().get(lang));
+    // On a narrow screen stepping does not scroll (the text would go); this does.
+    let here = format!("{STEP_LINK},{}", step.index());
+    let show = [
+        ("type", "button"),
+        ("class", "show-diagram"),
+        ("data-hit", &here),
+    ];
+    m.element("button", &show, text::SHOW_DIAGRAM.get(lang));
     // Softmax's numbers stay hidden until the learner has predicted them.
     let revealed = step != Step::Softmax || view.guess.is_some();
     if let Some(t) = view.trace {

@@ -22,7 +22,15 @@ pub fn most_attended(t: &SequenceTrace, i: usize) -> Option<usize> {
 
 /// The question, one button per token, and once `guess` is made, the verdict.
 pub fn prediction(m: &mut Markup, t: &SequenceTrace, i: usize, guess: Option<usize>, lang: Lang) {
-    let label = |j: usize| t.labels.get(j).map_or("", String::as_str);
+    // Named with their position: a sentence may hold the same word twice.
+    let label = |j: usize| {
+        let token = t.labels.get(j).map_or("", String::as_str);
+        text::TOKEN_AT
+            .get(lang)
+            .replace("{token}", token)
+            .replace("{n}", &(j + 1).to_string())
+    };
+    let plain = |j: usize| t.labels.get(j).map_or("", String::as_str);
     let weight = |j: usize| two_decimals(t.weights.get((i, j)).copied().unwrap_or(0.0));
     let best = most_attended(t, i);
     m.open(
@@ -32,7 +40,7 @@ pub fn prediction(m: &mut Markup, t: &SequenceTrace, i: usize, guess: Option<usi
     m.element(
         "p",
         &[],
-        &text::PREDICT_PROMPT.get(lang).replace("{token}", label(i)),
+        &text::PREDICT_PROMPT.get(lang).replace("{token}", &label(i)),
     );
     m.open("div", &[("class", "guesses"), ("role", "group")]);
     for j in 0..t.len() {
@@ -48,7 +56,7 @@ pub fn prediction(m: &mut Markup, t: &SequenceTrace, i: usize, guess: Option<usi
             ("data-hit", &hit),
             ("data-testid", "guess"),
         ];
-        m.element("button", &attrs, label(j));
+        m.element("button", &attrs, plain(j));
     }
     m.close("div");
     if let (Some(g), Some(b)) = (guess, best) {
@@ -59,9 +67,9 @@ pub fn prediction(m: &mut Markup, t: &SequenceTrace, i: usize, guess: Option<usi
         };
         let sentence = verdict
             .get(lang)
-            .replace("{best}", label(b))
+            .replace("{best}", &label(b))
             .replace("{weight}", &weight(b))
-            .replace("{guess}", label(g))
+            .replace("{guess}", &label(g))
             .replace("{guess_weight}", &weight(g));
         let attrs = [
             ("class", "verdict"),

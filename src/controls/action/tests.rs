@@ -46,7 +46,10 @@ fn events_read_back_into_actions() {
     );
     // Typing into a field is not an edit until it is committed, and garbage is no action.
     assert_eq!(read("input", "rename", 0, "x", false), None);
-    assert_eq!(read("change", "seed", 0, "-3", false), None);
+    assert_eq!(
+        read("change", "seed", 0, "-3", false),
+        Some(Action::BadSeed("-3".into()))
+    );
     assert_eq!(read("change", "scenario", 0, "<script>", false), None);
     assert_eq!(read("click", "nothing", 0, "", false), None);
 }
