@@ -213,7 +213,8 @@ pub fn App() -> impl IntoView {
                 </div>
             </header>
             <main>
-                // Hidden rather than removed when the scenario runs: see RefusedEdit.
+                // Hidden rather than removed when the scenario runs: a paragraph
+                // that comes and goes would cost far more WebAssembly.
                 <p class="problem" role="alert" data-testid="problem" hidden=move || problem().is_none()>
                     {tr(i18n::INPUT_PROBLEM)}
                     ": "

@@ -11,7 +11,7 @@ pub mod scenarios;
 
 use crate::app::{Focus, LabScenario, LinkProblem};
 use crate::diagrams::host::morph;
-use crate::i18n::{controls as text, LangContext};
+use crate::i18n::LangContext;
 use crate::lab::LabError;
 use action::{apply, Action, Desk, Reading};
 use attention_core::presets::Preset;
@@ -144,31 +144,5 @@ pub fn Controls() -> impl IntoView {
                 }
             }
         ></section>
-    }
-}
-
-/// Says why an edit was refused, in the learner's language; nothing when none was.
-#[component]
-pub fn RefusedEdit(
-    /// The last refused edit's reason, if any.
-    error: RwSignal<Option<LabError>>,
-    /// `data-testid` of the message.
-    testid: &'static str,
-) -> impl IntoView {
-    let LangContext(lang) = expect_context::<LangContext>();
-    let message = move || {
-        error.with(|e| {
-            e.as_ref().map_or_else(String::new, |e| {
-                let (msg, detail) = text::lab_error(e);
-                format!("{}{detail}", msg.get(lang.get()))
-            })
-        })
-    };
-    // Hidden rather than removed when there is nothing to say: a paragraph
-    // that comes and goes would cost far more WebAssembly.
-    view! {
-        <p class="problem" role="alert" data-testid=testid hidden=move || error.with(Option::is_none)>
-            {message}
-        </p>
     }
 }

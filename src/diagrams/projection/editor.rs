@@ -1,11 +1,14 @@
 //! The editor for one entry of X or a W matrix: type a number, press Enter.
-//! A refused number keeps what the learner typed and says what is wrong.
+//! A refused number keeps what the learner typed and says what is wrong. Like
+//! the controls, it is markup with one delegated listener (see ARCHITECTURE.md).
 
 use crate::app::{Focus, LabScenario};
-use crate::controls::RefusedEdit;
+use crate::diagrams::host::morph;
 use crate::geometry::format::subscript;
-use crate::i18n::{projection as text, tr};
-use crate::lab::{self, Editable};
+use crate::i18n::{controls::lab_error, projection as text, Lang, LangContext};
+use crate::lab::{self, Editable, LabError};
+use crate::svg::Markup;
+use leptos::html::Div;
 use leptos::prelude::*;
 
 fn matrix_name(which: Editable) -> &'static str {
@@ -17,34 +20,86 @@ fn matrix_name(which: Editable) -> &'static str {
     }
 }
 
-/// An input bound to the entry being edited; hidden when none is.
+/// The editor's markup: nothing while no entry is open; otherwise the entry's
+/// name, a field holding `value`, a hint, and why the last number was refused.
+pub fn markup(
+    editing: Option<(Editable, usize, usize)>,
+    value: Option<f64>,
+    problem: Option<&LabError>,
+    lang: Lang,
+) -> String {
+    let Some((which, r, c)) = editing else {
+        return String::new();
+    };
+    let name = format!(
+        "{}{},{}",
+        matrix_name(which),
+        subscript(r + 1),
+        subscript(c + 1)
+    );
+    let value = value.map(|v| v.to_string()).unwrap_or_default();
+    let mut m = Markup::new();
+    m.open("div", &[("class", "cell-editor")])
+        .open("label", &[]);
+    m.text(&format!("{} {name} = ", text::EDITING.get(lang)));
+    let field = [
+        ("type", "text"),
+        ("inputmode", "decimal"),
+        ("data-testid", "cell-editor"),
+        ("value", value.as_str()),
+    ];
+    m.empty("input", &field).close("label");
+    m.element("span", &[("class", "hint")], text::EDIT_HELP.get(lang));
+    if let Some(problem) = problem {
+        let (msg, detail) = lab_error(problem);
+        let attrs = [
+            ("class", "problem"),
+            ("role", "alert"),
+            ("data-testid", "cell-editor-problem"),
+        ];
+        m.element("p", &attrs, &format!("{}{detail}", msg.get(lang)));
+    }
+    m.close("div");
+    m.finish()
+}
+
+/// An input bound to the entry being edited; empty when none is.
 #[component]
 pub fn CellEditor(
     /// The entry being edited: matrix, row and column.
     editing: RwSignal<Option<(Editable, usize, usize)>>,
 ) -> impl IntoView {
     let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LangContext(lang) = expect_context::<LangContext>();
     let focus = expect_context::<Focus>();
-    let typed = RwSignal::new(String::new());
-    let problem = RwSignal::new(None::<crate::lab::LabError>);
+    let problem = RwSignal::new(None::<LabError>);
+    let node = NodeRef::<Div>::new();
 
-    // Opening another entry shows its current value.
+    // Opening another entry starts without a complaint.
     Effect::new(move |_| {
-        if let Some((which, r, c)) = editing.get() {
-            let value = scenario
-                .with_untracked(|s| lab::entry(s, which, focus.sequence.get_untracked(), (r, c)));
-            typed.set(value.map(|v| v.to_string()).unwrap_or_default());
-            problem.set(None);
+        editing.track();
+        problem.set(None);
+    });
+    let html = Memo::new(move |_| {
+        let open = editing.get();
+        let sequence = focus.sequence.get();
+        let value = open
+            .and_then(|(which, r, c)| scenario.with(|s| lab::entry(s, which, sequence, (r, c))));
+        problem.with(|p| markup(open, value, p.as_ref(), lang.get()))
+    });
+    Effect::new(move |_| {
+        let html = html.get();
+        if let Some(host) = node.get() {
+            morph(&host, &html);
         }
     });
     // Reads the field itself: a change can arrive without an input event before it.
-    let commit = move |text: String| {
-        typed.set(text.clone());
+    let commit = move |typed: String| {
         let Some((which, r, c)) = editing.get_untracked() else {
             return;
         };
         let sequence = focus.sequence.get_untracked();
-        let result = lab::parse_number(&text).and_then(|value| {
+        let result = lab::parse_number(&typed).and_then(|value| {
             let mut next = scenario.get_untracked();
             lab::set_entry(&mut next, which, sequence, (r, c), value)?;
             scenario.set(next);
@@ -53,39 +108,34 @@ pub fn CellEditor(
         problem.set(result.err());
     };
 
-    let label = move || {
-        editing.get().map_or_else(String::new, |(which, r, c)| {
-            format!(
-                "{}{},{}",
-                matrix_name(which),
-                subscript(r + 1),
-                subscript(c + 1)
-            )
-        })
-    };
-
-    // Always built and only hidden when no entry is open: rebuilding the
-    // editor for every opened entry would cost far more WebAssembly.
     view! {
-        <div class="cell-editor" hidden=move || editing.with(Option::is_none)>
-            <label>
-                {tr(text::EDITING)} " " {label} " = "
-                <input
-                    type="text"
-                    inputmode="decimal"
-                    data-testid="cell-editor"
-                    prop:value=move || typed.get()
-                    on:input=move |e| typed.set(event_target_value(&e))
-                    on:change=move |e| commit(event_target_value(&e))
-                    on:keydown=move |e| {
-                        if e.key() == "Enter" {
-                            commit(event_target_value(&e));
-                        }
-                    }
-                />
-            </label>
-            <span class="hint">{tr(text::EDIT_HELP)}</span>
-            <RefusedEdit error=problem testid="cell-editor-problem" />
-        </div>
+        <div
+            node_ref=node
+            on:change=move |e| commit(event_target_value(&e))
+            on:keydown=move |e| {
+                if e.key() == "Enter" {
+                    commit(event_target_value(&e));
+                }
+            }
+        ></div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editor_names_its_entry_and_shows_a_refusal() {
+        assert_eq!(markup(None, None, None, Lang::En), "");
+        let open = Some((Editable::WQ, 1, 2));
+        let html = markup(open, Some(0.75), None, Lang::En);
+        assert!(html.contains("W_Q₂,₃ = "), "{html}");
+        assert!(html.contains("data-testid=\"cell-editor\" value=\"0.75\""));
+        assert!(!html.contains("cell-editor-problem"));
+        let refused = LabError::NotANumber("abc".into());
+        let html = markup(open, Some(0.75), Some(&refused), Lang::Zh);
+        assert!(html.contains("data-testid=\"cell-editor-problem\""));
+        assert!(html.contains("“abc”"));
     }
 }
