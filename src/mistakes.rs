@@ -13,7 +13,7 @@ use leptos::wasm_bindgen::JsCast;
 pub enum Mistake {
     /// Opens the √d_k experiment.
     SkipScaling,
-    /// Points at W_Q, whose cells can be dragged.
+    /// Draws new weights (the Random W button) and shows W_Q.
     FixedWeights,
     /// Points at the weights' row sums.
     IndependentWeights,
@@ -74,6 +74,14 @@ pub fn markup(lang: Lang) -> String {
 fn demonstrate(mistake: Mistake, tour: Tour) {
     if mistake == Mistake::NoBackprop {
         tour.step.set(Some(Step::Learning));
+    }
+    if mistake == Mistake::FixedWeights {
+        // Pressing the controls' own button keeps its seed display in step.
+        if let Ok(Some(button)) = document().query_selector("[data-testid=randomize]") {
+            if let Some(button) = button.dyn_ref::<web_sys::HtmlElement>() {
+                button.click();
+            }
+        }
     }
     let Ok(Some(target)) = document().query_selector(mistake.target()) else {
         return;

@@ -23,8 +23,8 @@ pub const FIXED_TITLE: Msg = Msg {
     en: "“W_Q, W_K and W_V are fixed formulas”",
 };
 pub const FIXED_TEXT: Msg = Msg {
-    zh: "它们是参数，会在训练中不断改变。拖动 W_Q 的任意一格，看所有分数和权重一起变。",
-    en: "They are parameters that training keeps changing. Drag any cell of W_Q and watch every score and weight move with it.",
+    zh: "它们是参数，会在训练中不断改变。按下按钮换一组 W，或拖动 W_Q 的任意一格，看所有分数和权重一起变。",
+    en: "They are parameters that training keeps changing. The button draws new ones; or drag any cell of W_Q, and watch every score and weight move with it.",
 };
 pub const SUM_TITLE: Msg = Msg {
     zh: "“权重是各自独立的分数”",

@@ -135,3 +135,16 @@ test('the √d_k experiment shows variance growing with d_k only without scaling
   assert.match(readout, /d_k = 512/);
   await lab.close();
 });
+
+test('the "fixed weights" demo draws new weights, and the scaling demo opens the experiment', async () => {
+  const lab = await LabPage.open(harness.browser, harness.server.url);
+  const before = await lab.matrix('w-q');
+  const seed = await lab.page.inputValue('[data-testid="seed"]');
+  await lab.page.locator('[data-testid="mistake-demo"]').nth(1).click();
+  assert.notDeepEqual(await lab.matrix('w-q'), before, 'W_Q changed');
+  assert.equal(await lab.page.inputValue('[data-testid="seed"]'), String(Number(seed) + 1));
+  await lab.page.locator('[data-testid="mistake-demo"]').nth(0).click();
+  await lab.page.waitForSelector('[data-testid="experiment-chart"]');
+  assert.ok(await lab.page.$eval('[data-testid="experiment"]', (d) => d.open));
+  await lab.close();
+});
