@@ -3,7 +3,9 @@
 // no request leaves the page's origin.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, LabPage, sumOf } from './lab_page.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { useLab, LabPage, sumOf, DIST } from './lab_page.mjs';
 
 const harness = useLab();
 
@@ -29,6 +31,36 @@ test('no console error and no request leaves the origin', async () => {
   const foreign = lab.requests.filter((u) => !u.startsWith(harness.server.origin + '/'));
   assert.deepEqual(foreign, []);
   await lab.close();
+});
+
+test('the page runs under a strict Content-Security-Policy with no inline script', async () => {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const policy = html.match(/<meta http-equiv=Content-Security-Policy content="([^"]*)">/);
+  assert.ok(policy, 'index.html carries the policy');
+  assert.match(policy[1], /script-src 'self' 'wasm-unsafe-eval';/);
+  assert.doesNotMatch(policy[1], /script-src[^;]*unsafe-inline/);
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  assert.ok(scripts.length >= 1);
+  for (const [, attributes, body] of scripts) {
+    assert.match(attributes, /\ssrc=/, 'every script is a file');
+    assert.equal(body.trim(), '', 'and has no inline code');
+  }
+  // Every violation the browser reports while the app starts and is used.
+  const context = await harness.browser.newContext();
+  await context.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const page = await context.newPage();
+  await page.goto(harness.server.url);
+  await page.waitForSelector('[data-testid="weights"] [data-row]');
+  await page.click('[data-testid="walkthrough-toggle"]');
+  await page.click('[data-testid="experiment"] summary');
+  await page.waitForSelector('[data-testid="experiment-chart"]');
+  assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
+  await context.close();
 });
 
 test('desktop and phone layouts: the page never scrolls sideways', async () => {
