@@ -4,6 +4,7 @@
 //! consistent, so the core can always run it; invalid edits are refused with
 //! a [`LabError`] and leave the scenario untouched.
 
+use crate::geometry::format::shortest;
 use attention_core::random::{normal_matrix, rounded, uniform_matrix};
 use attention_core::scenario::MAX_TOKEN_CHARS;
 use attention_core::Scenario;
@@ -233,10 +234,10 @@ pub fn set_entry(
     value: f64,
 ) -> Result<(), LabError> {
     if !value.is_finite() {
-        return Err(LabError::NotANumber(value.to_string()));
+        return Err(LabError::NotANumber(shortest(value)));
     }
     if value.abs() > MAX_ENTRY {
-        return Err(LabError::TooLarge(value.to_string()));
+        return Err(LabError::TooLarge(shortest(value)));
     }
     let slot = match matrix {
         Editable::X => scenario.x.get_mut([sequence, row, col]),

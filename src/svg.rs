@@ -25,7 +25,7 @@ pub fn escape(text: &str) -> String {
 /// A coordinate to one decimal place: enough for the screen, short in the markup.
 pub fn coord(value: f64) -> String {
     if value.is_finite() {
-        let text = format!("{value:.1}");
+        let text = crate::geometry::format::fixed(value, 1);
         text.strip_suffix(".0").map_or(text.clone(), str::to_owned)
     } else {
         "0".into()

@@ -80,3 +80,28 @@ fn seeded_matrices_match_the_native_fingerprints() {
         read("normal_fingerprint")
     );
 }
+
+/// In the browser, numbers are written by JavaScript's own `String(x)`; every
+/// kind of number must still read back bit for bit.
+#[wasm_bindgen_test]
+fn numbers_written_in_the_browser_read_back_exactly() {
+    use attention_lab::geometry::format::{js_number, two_decimals};
+    for v in [
+        0.1,
+        -0.52,
+        1.0 / 3.0,
+        1e21,
+        1e-7,
+        5e-324,
+        f64::MAX,
+        0.0,
+        -0.0,
+    ] {
+        let text = js_number(v);
+        let back: f64 = text.parse().expect("a number literal");
+        assert_eq!(back.to_bits(), v.to_bits(), "{v} was written {text}");
+    }
+    assert_eq!(two_decimals(-0.456), "\u{2212}0.46");
+    // Too large for two decimals: written whole, as JavaScript writes it.
+    assert_eq!(two_decimals(1e20).parse::<f64>(), Ok(1e20));
+}

@@ -5,7 +5,7 @@
 use crate::diagrams::host::SvgHost;
 use crate::diagrams::matrix::Palette;
 use crate::geometry::colour::{signed_colour, weight_colour};
-use crate::geometry::format::two_decimals;
+use crate::geometry::format::{js_number, two_decimals};
 use crate::i18n::{LangContext, Msg};
 use crate::svg::{coord, Markup};
 use leptos::prelude::*;
@@ -58,7 +58,7 @@ pub fn markup(testid: &str, palette: Palette, extent: f64, title: &str, aria: &s
         };
         m.empty(
             "stop",
-            &[("offset", &at.to_string()), ("stop-color", &colour.hex())],
+            &[("offset", &js_number(at)), ("stop-color", &colour.hex())],
         );
     }
     m.close("linearGradient").close("defs");

@@ -108,7 +108,7 @@ pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang)
     };
 
     let mut m = Markup::new();
-    let view_box = format!("0 0 {WIDTH} {HEIGHT}");
+    let view_box = format!("0 0 {} {}", coord(WIDTH), coord(HEIGHT));
     m.open(
         "svg",
         &[
@@ -150,7 +150,7 @@ pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang)
                 ("cx", &coord(plot.x(d))),
                 ("cy", &coord(plot.y(v))),
                 ("r", "2.5"),
-                ("data-dk", &d.to_string()),
+                ("data-dk", &js_number(d)),
                 ("data-value", &js_number(v)),
             ];
             m.empty("circle", &attrs);
@@ -225,12 +225,12 @@ fn axes(m: &mut Markup, plot: &Plot, log_y: bool) {
         m.element(
             "text",
             &[("class", "tick"), ("x", &x), ("y", &coord(bottom + 12.0))],
-            &d.to_string(),
+            &js_number(d),
         );
     }
     let low = if log_y { "1" } else { "0" };
     let top = if log_y {
-        format!("{}", plot.y_max)
+        js_number(plot.y_max)
     } else {
         two_decimals(plot.y_max)
     };

@@ -3,7 +3,7 @@
 //! scaled scores. Exponents are separate pieces so the view can raise them.
 
 use crate::geometry::dot_text::pair_subscript;
-use crate::geometry::format::{subscript, two_decimals};
+use crate::geometry::format::{fixed, subscript, two_decimals};
 
 /// Above this magnitude a score is shown in the stable form e^(α − m), since
 /// e^α itself would be unreadably large (and overflows past about 709).
@@ -32,8 +32,23 @@ pub fn readable(value: f64) -> String {
     if value == 0.0 || !value.is_finite() || (0.01..100_000.0).contains(&value.abs()) {
         return two_decimals(value);
     }
-    let text = format!("{value:.2e}");
-    let (mantissa, exponent) = text.split_once('e').unwrap_or((text.as_str(), "0"));
+    // Scientific notation by hand, to two decimals: see `fixed` for why.
+    let (mut mantissa, mut exponent) = (value.abs(), 0i32);
+    while mantissa >= 10.0 {
+        mantissa /= 10.0;
+        exponent += 1;
+    }
+    while mantissa < 1.0 {
+        mantissa *= 10.0;
+        exponent -= 1;
+    }
+    let mut digits = fixed(mantissa, 2);
+    if digits == "10.00" {
+        digits = "1.00".into();
+        exponent += 1;
+    }
+    let sign = if value < 0.0 { "-" } else { "" };
+    let (mantissa, exponent) = (format!("{sign}{digits}"), exponent.to_string());
     let raised: String = exponent
         .chars()
         .map(|c| match c {

@@ -76,7 +76,7 @@ pub fn classes(base: &str, flags: &[(bool, &str)]) -> String {
 /// A share in [0, 1] such as an opacity, to two decimals: coordinates'
 /// single decimal would make the steps visible.
 pub fn share(value: f64) -> String {
-    format!("{value:.2}")
+    crate::geometry::format::fixed(value, 2)
 }
 
 /// Everything the diagram's host shows: the SVG in its scroll box, then the legend.
@@ -112,7 +112,7 @@ pub fn fusion_svg(spec: &FusionSpec) -> String {
             ("height", &coord(height)),
             (
                 "style",
-                &format!("min-width: {}px", (width * MIN_SCALE).round()),
+                &format!("min-width: {}px", coord((width * MIN_SCALE).round())),
             ),
         ],
     );

@@ -4,7 +4,7 @@
 
 use crate::app::{Focus, LabScenario};
 use crate::diagrams::host::morph;
-use crate::geometry::format::subscript;
+use crate::geometry::format::{shortest, subscript};
 use crate::i18n::{controls::lab_error, projection as text, Lang, LangContext};
 use crate::lab::{self, Editable, LabError};
 use crate::svg::Markup;
@@ -37,7 +37,7 @@ pub fn markup(
         subscript(r + 1),
         subscript(c + 1)
     );
-    let value = value.map(|v| v.to_string()).unwrap_or_default();
+    let value = value.map(shortest).unwrap_or_default();
     let mut m = Markup::new();
     m.open("div", &[("class", "cell-editor")])
         .open("label", &[]);
