@@ -206,3 +206,7 @@ pub const SHOW_DIAGRAM: Msg = Msg {
     zh: "在图中看这一步 ↓",
     en: "See this step in the diagram ↓",
 };
+pub const ALL_MASKED: Msg = Msg {
+    zh: "这个查询的每个键都被遮住了：softmax 没有可分配的对象，这一行的权重全是 0，和也是 0 而不是 1，输出 B_i 是零向量。",
+    en: "Every key is masked for this query: softmax has nothing to share out, so the whole row of weights is 0, its sum is 0 rather than 1, and the output B_i is the zero vector.",
+};

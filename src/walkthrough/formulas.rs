@@ -240,6 +240,9 @@ fn masking(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
     if masked.is_empty() {
         return vec![rule.finish(), note(text::NO_MASK.get(lang))];
     }
+    if masked.len() == t.len() {
+        return vec![rule.finish(), note(text::ALL_MASKED.get(lang))];
+    }
     let mut live = Math::new(None);
     live.text(text::MASKED_KEYS.get(lang)).mo(":");
     for (n, &j) in masked.iter().enumerate() {

@@ -2,6 +2,7 @@
 //! HTML table. Pure, so tests read the written numbers back natively.
 
 use super::Palette;
+use crate::geometry::bars::short_label;
 use crate::geometry::colour::{signed_colour, weight_colour, Rgb};
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{js_number, two_decimals};
@@ -9,6 +10,8 @@ use crate::geometry::grid::Grid;
 use crate::svg::{coord, Markup};
 use ndarray::Array2;
 
+/// Most characters of a column label before it is cut short with `…`.
+const COL_LABEL_CHARS: usize = 4;
 /// Side of one cell, in SVG units.
 pub const CELL: f64 = 40.0;
 
@@ -131,12 +134,14 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
             label,
         );
     }
+    // A column is one cell wide: longer labels are cut short (the row
+    // labels, which have room, show them whole).
     for (c, label) in spec.col_labels.iter().enumerate().take(cols) {
         let (x, y) = grid.col_label(c);
         m.element(
             "text",
             &[("x", &coord(x)), ("y", &coord(y)), ("class", "col-label")],
-            label,
+            &short_label(label, COL_LABEL_CHARS),
         );
     }
     for ((r, c), &value) in spec.values.indexed_iter() {
@@ -291,5 +296,17 @@ mod tests {
         let svg = heatmap(&s);
         assert_eq!(svg.matches("data-masked=\"true\"").count(), 1);
         assert!(svg.contains("&lt;b&gt;") && !svg.contains("<b>"));
+    }
+
+    #[test]
+    fn long_labels_are_whole_on_rows_and_cut_short_on_columns() {
+        let values = array![[0.5, 0.0]];
+        let labels = vec!["basketball".to_string(), "x".to_string()];
+        let svg = heatmap(&spec(&values, &labels));
+        assert!(
+            svg.contains("class=\"row-label\">basketball</text>"),
+            "{svg}"
+        );
+        assert!(svg.contains("class=\"col-label\">bas…</text>"), "{svg}");
     }
 }

@@ -123,3 +123,14 @@ fn learning_counts_the_heads_parameters() {
     let count = (3 * t.w_q.len()).to_string();
     assert_eq!(numbers(f).last(), Some(&count));
 }
+
+#[test]
+fn a_query_with_every_key_masked_is_explained() {
+    let mut scenario = presets::sentence();
+    scenario.mask = Some(ndarray::Array2::from_elem((1, 4), false));
+    let trace = scenario.run().expect("a fully masked row is allowed");
+    let t = SequenceTrace::new(&trace, 0, token_labels(&scenario));
+    let formulas = step_formulas(Step::Masking, &t, AT, Lang::En);
+    assert!(formulas[1].contains(text::ALL_MASKED.en));
+    assert!(t.weights.iter().all(|&w| w == 0.0));
+}
