@@ -7,10 +7,12 @@ use crate::diagrams::projection::Projection;
 use crate::diagrams::softmax::Softmax;
 use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
-use crate::lab::{self, token_labels, LabError, SequenceTrace};
+use crate::lab::{token_labels, LabError, SequenceTrace};
+use crate::link::sync::{keep_in_link, navigation_from_link, scenario_from_link, LinkedState};
+use crate::link::Navigation;
 use crate::mistakes::CommonMistakes;
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
-use attention_core::{presets, AttentionError, Scenario, Trace};
+use attention_core::{AttentionError, Scenario, Trace};
 use leptos::prelude::*;
 
 /// The scenario the learner is working on; every diagram derives from it.
@@ -45,41 +47,12 @@ pub struct LinkProblem(pub Option<LabError>);
 #[derive(Clone, Copy)]
 pub struct ShowTables(pub RwSignal<bool>);
 
-/// The starting scenario: the lesson's sentence, or the tokens a link names
-/// (`?tokens=a,b,c`). A link that cannot be used leaves the sentence and says why.
-fn initial_scenario() -> (Scenario, Option<LabError>) {
-    let sentence = presets::sentence();
-    match link_parameter("tokens") {
-        None => (sentence, None),
-        Some(list) => {
-            let labels: Vec<String> = list.split(',').map(str::to_owned).collect();
-            match lab::with_tokens(&sentence, &labels, LINK_TOKEN_SEED) {
-                Ok(scenario) => (scenario, None),
-                Err(error) => (sentence, Some(error)),
-            }
-        }
-    }
-}
-
-/// Seed for the vectors of tokens a link adds: fixed, so a link always shows the same numbers.
-const LINK_TOKEN_SEED: u64 = 2024;
-
-/// The page's `?name=` parameter, if it has one.
-fn link_parameter(name: &str) -> Option<String> {
-    let search = window().location().search().unwrap_or_default();
-    web_sys::UrlSearchParams::new_with_str(&search)
-        .ok()?
-        .get(name)
-}
-
 /// The language a link asks for (`?lang=zh|en`), or else the browser's.
-fn initial_lang() -> Lang {
-    link_parameter("lang")
-        .and_then(|tag| Lang::from_link(&tag))
-        .unwrap_or_else(|| {
-            let tag = window().navigator().language().unwrap_or_default();
-            Lang::from_browser_tag(&tag)
-        })
+fn initial_lang(nav: &Navigation) -> Lang {
+    nav.lang.unwrap_or_else(|| {
+        let tag = window().navigator().language().unwrap_or_default();
+        Lang::from_browser_tag(&tag)
+    })
 }
 
 /// The next query for an arrow key, or None for any other key.
@@ -103,21 +76,31 @@ fn typing_into_a_control(event: &web_sys::KeyboardEvent) -> bool {
         .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
+/// Copies the page's link, which always holds what is on screen, and says so
+/// for a moment.
+fn copy_link(copied: RwSignal<bool>) {
+    let href = window().location().href().unwrap_or_default();
+    let _ = window().navigator().clipboard().write_text(&href);
+    copied.set(true);
+    set_timeout(move || copied.set(false), std::time::Duration::from_secs(2));
+}
+
 /// The whole app: header, walkthrough, controls, the four diagrams.
 #[component]
 pub fn App() -> impl IntoView {
-    let lang = RwSignal::new(initial_lang());
+    let nav = navigation_from_link();
+    let lang = RwSignal::new(initial_lang(&nav));
     provide_context(LangContext(lang));
-    let (start, link_problem) = initial_scenario();
+    let (start, link_problem) = scenario_from_link();
     let scenario = RwSignal::new(start);
     provide_context(LabScenario(scenario));
     provide_context(LinkProblem(link_problem));
     let trace = Memo::new(move |_| scenario.with(Scenario::run));
     provide_context(LabTrace(trace));
     let focus = Focus {
-        query: RwSignal::new(0),
+        query: RwSignal::new(nav.query),
         key: RwSignal::new(0),
-        sequence: RwSignal::new(0),
+        sequence: RwSignal::new(nav.sequence),
     };
     provide_context(focus);
     let view = Memo::new(move |_| {
@@ -129,14 +112,26 @@ pub fn App() -> impl IntoView {
         })
     });
     provide_context(LabView(view));
-    let tables = RwSignal::new(false);
+    let tables = RwSignal::new(nav.tables);
     provide_context(ShowTables(tables));
     let tour = Tour::new();
+    tour.step.set(nav.step);
     provide_context(tour);
+    keep_in_link(LinkedState {
+        scenario,
+        focus,
+        tour,
+        lang,
+        tables,
+    });
 
-    // Keep the selection inside the sequence when tokens are removed.
+    // Keep the selection inside the scenario when tokens are removed or a
+    // link names a position that does not exist.
     Effect::new(move |_| {
-        let t = scenario.with(|s| s.x.dim().1);
+        let (b, t) = scenario.with(|s| (s.x.dim().0, s.x.dim().1));
+        if focus.sequence.get_untracked() >= b {
+            focus.sequence.set(b - 1);
+        }
         if focus.query.get_untracked() >= t {
             focus.query.set(t - 1);
         }
@@ -175,6 +170,7 @@ pub fn App() -> impl IntoView {
         }
     };
     let problem = move || trace.with(|t| t.as_ref().err().map(ToString::to_string));
+    let copied = RwSignal::new(false);
 
     view! {
         <div
@@ -202,6 +198,9 @@ pub fn App() -> impl IntoView {
                         />
                         {tr(i18n::SHOW_AS_TABLES)}
                     </label>
+                    <button data-testid="copy-link" on:click=move |_| copy_link(copied)>
+                        {move || if copied.get() { i18n::LINK_COPIED } else { i18n::COPY_LINK }.get(lang.get())}
+                    </button>
                     <button
                         class="lang-switch"
                         data-testid="lang-switch"

@@ -86,6 +86,14 @@ pub const SWITCH_LANGUAGE_LABEL: Msg = Msg {
     zh: "切换到英文界面",
     en: "Switch the interface to Chinese",
 };
+pub const COPY_LINK: Msg = Msg {
+    zh: "复制链接",
+    en: "Copy link",
+};
+pub const LINK_COPIED: Msg = Msg {
+    zh: "链接已复制",
+    en: "Link copied",
+};
 pub const WEIGHTS_TITLE: Msg = Msg {
     zh: "注意力权重 α′ = softmax(QKᵀ / √d_k)",
     en: "Attention weights α′ = softmax(QKᵀ / √d_k)",

@@ -46,6 +46,8 @@ pub enum LabError {
     TooLarge(String),
     /// A seed that is not a whole number from 0 to 2⁶⁴ − 1.
     BadSeed(String),
+    /// A link whose saved state is damaged; names the part that is.
+    BadLink(String),
     /// A size outside 2..=16.
     BadSize(usize),
     /// A row or column that does not exist.
@@ -314,7 +316,7 @@ pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
     );
 }
 
-mod number;
+pub mod number;
 mod sequence;
 
 pub use sequence::SequenceTrace;

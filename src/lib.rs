@@ -8,6 +8,7 @@ pub mod experiment;
 pub mod geometry;
 pub mod i18n;
 pub mod lab;
+pub mod link;
 pub mod mathml;
 pub mod mistakes;
 pub mod svg;

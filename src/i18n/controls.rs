@@ -109,6 +109,13 @@ pub fn lab_error(error: &LabError) -> (Msg, String) {
             },
             format!("“{text}”"),
         ),
+        LabError::BadLink(part) => (
+            Msg {
+                zh: "链接里保存的状态已损坏，已改用默认场景。出问题的部分：",
+                en: "The link's saved state is damaged, so the default scenario is shown. The damaged part: ",
+            },
+            part.clone(),
+        ),
         LabError::BadSize(size) => (
             Msg {
                 zh: "维度必须在 2 到 16 之间：",

@@ -64,6 +64,14 @@ impl Step {
         }
     }
 
+    /// The step a link names, by [`Step::id`] or by its number from 1.
+    pub fn from_link(text: &str) -> Option<Step> {
+        if let Ok(n) = text.parse::<usize>() {
+            return (1..=Step::ALL.len()).contains(&n).then(|| Step::at(n - 1));
+        }
+        Step::ALL.into_iter().find(|s| s.id() == text)
+    }
+
     /// The step's heading.
     pub fn title(self) -> Msg {
         match self {
@@ -121,6 +129,15 @@ mod tests {
         for (n, step) in Step::ALL.iter().enumerate() {
             assert_eq!(step.index(), n);
         }
+    }
+
+    #[test]
+    fn links_name_steps_by_id_or_number() {
+        assert_eq!(Step::from_link("scaling"), Some(Step::Scaling));
+        assert_eq!(Step::from_link("4"), Some(Step::Scaling));
+        assert_eq!(Step::from_link("0"), None);
+        assert_eq!(Step::from_link("9"), None);
+        assert_eq!(Step::from_link("<x>"), None);
     }
 
     #[test]

@@ -1,0 +1,245 @@
+//! The page's state in its link, so a link restores exactly what was on screen.
+//!
+//! The scenario travels in one compact parameter `s`, sections separated by
+//! `|`: a version, the sizes `B,T,d,d_k`, the switches (scale, causal,
+//! batched) as `0`/`1`, the tokens, X, W_Q, W_K, W_V, and the padding mask.
+//! Numbers are written in their shortest exact decimal form, or as `x` and
+//! the hex of their bits when a decimal would not read back exactly; so the
+//! default scenario's link is a few hundred characters. What is selected
+//! travels in readable parameters (`q`, `seq`, `step`, `lang`, `tables`) that
+//! also work alone in hand-written links. Decoding checks everything and
+//! refuses a damaged link with a [`LabError`], never a panic.
+
+pub mod sync;
+
+use crate::geometry::format::js_number;
+use crate::i18n::Lang;
+use crate::lab::{number::parse_decimal, LabError, MAX_DIM, MAX_ENTRY, MAX_LINK_TOKENS};
+use crate::walkthrough::Step;
+use attention_core::{Head, Options, Scenario};
+use ndarray::{Array2, Array3};
+
+/// The format's version, first in `s`: a future format can still read old links.
+const VERSION: &str = "1";
+/// Tokens longer than this are refused, as in the controls.
+const MAX_TOKEN_CHARS: usize = attention_core::scenario::MAX_TOKEN_CHARS;
+
+/// One number: its shortest decimal if that reads back exactly, else its bits.
+fn number(value: f64) -> String {
+    let text = js_number(value);
+    match parse_decimal(&text) {
+        Some(back) if back.to_bits() == value.to_bits() => text,
+        _ => format!("x{:x}", value.to_bits()),
+    }
+}
+
+fn read_number(text: &str) -> Option<f64> {
+    match text.strip_prefix('x') {
+        Some(hex) => u64::from_str_radix(hex, 16).ok().map(f64::from_bits),
+        None => parse_decimal(text),
+    }
+}
+
+/// A token with `\`, `|` and `,` escaped, so it cannot end its section.
+fn escape_token(token: &str) -> String {
+    token
+        .replace('\\', "\\\\")
+        .replace('|', "\\p")
+        .replace(',', "\\c")
+}
+
+fn unescape_token(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('p') => out.push('|'),
+            Some('c') => out.push(','),
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
+
+fn numbers<'a>(values: impl Iterator<Item = &'a f64>) -> String {
+    values.map(|v| number(*v)).collect::<Vec<_>>().join(",")
+}
+
+/// The scenario as the `s` parameter.
+pub fn encode(s: &Scenario) -> String {
+    let (b, t, d) = s.x.dim();
+    let d_k = s.head.w_q.ncols();
+    let flag = |on: bool| if on { '1' } else { '0' };
+    let flags: String = [s.options.scale, s.options.causal, s.batched]
+        .map(flag)
+        .iter()
+        .collect();
+    let tokens = s
+        .tokens
+        .as_ref()
+        .map(|t| {
+            t.iter()
+                .map(|l| escape_token(l))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .unwrap_or_default();
+    let mask = s
+        .mask
+        .as_ref()
+        .map(|m| m.iter().map(|&on| flag(on)).collect::<String>())
+        .unwrap_or_default();
+    [
+        VERSION.to_string(),
+        format!("{b},{t},{d},{d_k}"),
+        flags,
+        tokens,
+        numbers(s.x.iter()),
+        numbers(s.head.w_q.iter()),
+        numbers(s.head.w_k.iter()),
+        numbers(s.head.w_v.iter()),
+        mask,
+    ]
+    .join("|")
+}
+
+/// Why a link's state cannot be used.
+fn bad(what: &str) -> LabError {
+    LabError::BadLink(what.to_string())
+}
+
+/// `count` numbers from a comma list, each within ±[`MAX_ENTRY`].
+fn read_numbers(text: &str, count: usize, what: &str) -> Result<Vec<f64>, LabError> {
+    let values: Vec<f64> = text
+        .split(',')
+        .map(|n| read_number(n).filter(|v| v.is_finite() && v.abs() <= MAX_ENTRY))
+        .collect::<Option<_>>()
+        .ok_or_else(|| bad(what))?;
+    if values.len() == count {
+        Ok(values)
+    } else {
+        Err(bad(what))
+    }
+}
+
+/// Reads the `s` parameter back into a scenario that runs.
+pub fn decode(text: &str) -> Result<Scenario, LabError> {
+    let parts: Vec<&str> = text.split('|').collect();
+    if parts.len() != 9 || parts[0] != VERSION {
+        return Err(bad("s"));
+    }
+    let sizes: Vec<usize> = parts[1]
+        .split(',')
+        .map(|n| n.parse().ok())
+        .collect::<Option<_>>()
+        .ok_or_else(|| bad("sizes"))?;
+    let [b, t, d, d_k] = sizes[..] else {
+        return Err(bad("sizes"));
+    };
+    let fits = |n: usize, max: usize| (1..=max).contains(&n);
+    if !(fits(b, 64) && fits(t, MAX_LINK_TOKENS) && fits(d, MAX_DIM) && fits(d_k, MAX_DIM)) {
+        return Err(bad("sizes"));
+    }
+    let flags: Vec<bool> = parts[2].chars().map(|c| c == '1').collect();
+    if flags.len() != 3 || !parts[2].chars().all(|c| c == '0' || c == '1') {
+        return Err(bad("flags"));
+    }
+    let tokens = if parts[3].is_empty() {
+        None
+    } else {
+        let labels: Vec<String> = parts[3].split(',').map(unescape_token).collect();
+        let ok = |l: &String| !l.trim().is_empty() && l.chars().count() <= MAX_TOKEN_CHARS;
+        if labels.len() != t || !labels.iter().all(ok) {
+            return Err(bad("tokens"));
+        }
+        Some(labels)
+    };
+    let x = read_numbers(parts[4], b * t * d, "X")?;
+    let matrix = |i: usize, what: &str| {
+        read_numbers(parts[i], d * d_k, what)
+            .and_then(|v| Array2::from_shape_vec((d, d_k), v).map_err(|_| bad(what)))
+    };
+    let mask = match parts[8] {
+        "" => None,
+        bits if bits.len() == b * t && bits.chars().all(|c| c == '0' || c == '1') => {
+            Some(Array2::from_shape_fn((b, t), |(i, j)| {
+                bits.as_bytes()[i * t + j] == b'1'
+            }))
+        }
+        _ => return Err(bad("mask")),
+    };
+    let scenario = Scenario {
+        tokens,
+        x: Array3::from_shape_vec((b, t, d), x).map_err(|_| bad("X"))?,
+        batched: flags[2],
+        head: Head {
+            w_q: matrix(5, "W_Q")?,
+            w_k: matrix(6, "W_K")?,
+            w_v: matrix(7, "W_V")?,
+        },
+        mask,
+        options: Options {
+            scale: flags[0],
+            causal: flags[1],
+        },
+    };
+    scenario.run().map_err(|e| bad(&e.to_string()))?;
+    Ok(scenario)
+}
+
+/// Where the learner is, apart from the scenario: the readable parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Navigation {
+    /// `q`: the selected query, from 0 as in `data-query`.
+    pub query: usize,
+    /// `seq`: the shown sequence of a batch, from 0.
+    pub sequence: usize,
+    /// `step`: the walkthrough's step, if it runs.
+    pub step: Option<Step>,
+    /// `lang`: `zh` or `en`.
+    pub lang: Option<Lang>,
+    /// `tables`: matrices shown as tables.
+    pub tables: bool,
+}
+
+/// The readable parameters of a link, read by `get`; anything unreadable is
+/// left at its default (the scenario's check keeps indices in range).
+pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
+    let index = |name: &str| get(name).and_then(|v| v.trim().parse().ok()).unwrap_or(0);
+    Navigation {
+        query: index("q"),
+        sequence: index("seq"),
+        step: get("step").and_then(|s| Step::from_link(s.trim())),
+        lang: get("lang").and_then(|l| Lang::from_link(l.trim())),
+        tables: get("tables").as_deref() == Some("1"),
+    }
+}
+
+/// The readable parameters for `nav`, defaults left out.
+pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
+    let mut out = vec![("q", nav.query.to_string())];
+    if nav.sequence > 0 {
+        out.push(("seq", nav.sequence.to_string()));
+    }
+    if let Some(step) = nav.step {
+        out.push(("step", step.id().to_string()));
+    }
+    if let Some(lang) = nav.lang {
+        out.push((
+            "lang",
+            if lang == Lang::Zh { "zh" } else { "en" }.to_string(),
+        ));
+    }
+    if nav.tables {
+        out.push(("tables", "1".to_string()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,131 @@
+//! Keeps the page's link equal to what is on screen, and the screen equal to
+//! the link when the learner goes back or forward.
+
+use super::{decode, encode, read_navigation, write_navigation, Navigation};
+use crate::app::Focus;
+use crate::i18n::Lang;
+use crate::lab::{self, LabError};
+use crate::walkthrough::Tour;
+use attention_core::{presets, Scenario};
+use leptos::prelude::*;
+use web_sys::UrlSearchParams;
+
+/// Seed for the vectors of tokens a link adds: fixed, so a link always shows the same numbers.
+const LINK_TOKEN_SEED: u64 = 2024;
+/// Changes closer together than this (a drag, typing) share one history entry,
+/// so Back goes to the previous meaningful state, not the previous pixel.
+const HISTORY_GAP_MS: f64 = 1000.0;
+/// The parameters this module writes; every other one (`embed`, `panels`, …) is kept.
+const OWN: [&str; 7] = ["s", "tokens", "q", "seq", "step", "lang", "tables"];
+
+/// The page link's parameters.
+fn parameters() -> Option<UrlSearchParams> {
+    let search = window().location().search().unwrap_or_default();
+    UrlSearchParams::new_with_str(&search).ok()
+}
+
+/// The page link's `name` parameter, if it has one.
+pub fn parameter(name: &str) -> Option<String> {
+    parameters()?.get(name)
+}
+
+/// The scenario the link asks for: its saved state `s`, or else the tokens
+/// `tokens=a,b,c` name, or else the lesson's sentence. A link that cannot be
+/// used leaves the sentence and says why.
+pub fn scenario_from_link() -> (Scenario, Option<LabError>) {
+    let sentence = presets::sentence();
+    if let Some(state) = parameter("s") {
+        return match decode(&state) {
+            Ok(scenario) => (scenario, None),
+            Err(error) => (sentence, Some(error)),
+        };
+    }
+    match parameter("tokens") {
+        None => (sentence, None),
+        Some(list) => {
+            let labels: Vec<String> = list.split(',').map(str::to_owned).collect();
+            match lab::with_tokens(&sentence, &labels, LINK_TOKEN_SEED) {
+                Ok(scenario) => (scenario, None),
+                Err(error) => (sentence, Some(error)),
+            }
+        }
+    }
+}
+
+/// The readable parameters of the page's link.
+pub fn navigation_from_link() -> Navigation {
+    read_navigation(parameter)
+}
+
+/// Everything the link holds.
+#[derive(Clone, Copy)]
+pub struct LinkedState {
+    pub scenario: RwSignal<Scenario>,
+    pub focus: Focus,
+    pub tour: Tour,
+    pub lang: RwSignal<Lang>,
+    pub tables: RwSignal<bool>,
+}
+
+impl LinkedState {
+    /// Shows what a link holds; a damaged scenario is left as it is.
+    fn restore(self) {
+        if let (scenario, None) = scenario_from_link() {
+            self.scenario.set(scenario);
+        }
+        let nav = navigation_from_link();
+        self.focus.query.set(nav.query);
+        self.focus.sequence.set(nav.sequence);
+        self.tour.step.set(nav.step);
+        if let Some(lang) = nav.lang {
+            self.lang.set(lang);
+        }
+        self.tables.set(nav.tables);
+    }
+}
+
+/// Writes every change into the link (a new history entry for each
+/// meaningful change), and restores the state on Back and Forward.
+pub fn keep_in_link(state: LinkedState) {
+    let last_entry = StoredValue::new(js_sys::Date::now());
+    Effect::new(move |_| {
+        let encoded = state.scenario.with(encode);
+        let nav = Navigation {
+            query: state.focus.query.get(),
+            sequence: state.focus.sequence.get(),
+            step: state.tour.step.get(),
+            lang: Some(state.lang.get()),
+            tables: state.tables.get(),
+        };
+        let Some(params) = parameters() else {
+            return;
+        };
+        for name in OWN {
+            params.delete(name);
+        }
+        params.append("s", &encoded);
+        for (name, value) in write_navigation(&nav) {
+            params.append(name, &value);
+        }
+        let search = format!("?{}", String::from(params.to_string()));
+        let location = window().location();
+        if location.search().unwrap_or_default() == search {
+            return;
+        }
+        let url = format!("{search}{}", location.hash().unwrap_or_default());
+        let Ok(history) = window().history() else {
+            return;
+        };
+        let now = js_sys::Date::now();
+        let result = if now - last_entry.get_value() > HISTORY_GAP_MS {
+            history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        } else {
+            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        };
+        // A browser that refuses the new link leaves the old one: nothing is lost on screen.
+        let _ = result;
+        last_entry.set_value(now);
+    });
+    let handle = window_event_listener(leptos::ev::popstate, move |_| state.restore());
+    on_cleanup(move || handle.remove());
+}
