@@ -8,8 +8,10 @@ use crate::diagrams::softmax::Softmax;
 use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
 use crate::lab::{token_labels, LabError, SequenceTrace};
-use crate::link::sync::{keep_in_link, navigation_from_link, scenario_from_link, LinkedState};
-use crate::link::Navigation;
+use crate::link::sync::{
+    keep_in_link, navigation_from_link, parameter, scenario_from_link, LinkedState,
+};
+use crate::link::{read_embedding, Navigation};
 use crate::mistakes::CommonMistakes;
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
 use attention_core::{AttentionError, Scenario, Trace};
@@ -42,6 +44,10 @@ pub struct Focus {
 /// Why the page's link could not be used, if it could not; shown by the controls.
 #[derive(Clone)]
 pub struct LinkProblem(pub Option<LabError>);
+
+/// Whether the page is a read-only figure (`lock=1`): nothing can be edited.
+#[derive(Clone, Copy)]
+pub struct Locked(pub bool);
 
 /// Whether matrices are shown as HTML tables instead of SVG heatmaps.
 #[derive(Clone, Copy)]
@@ -76,6 +82,13 @@ fn typing_into_a_control(event: &web_sys::KeyboardEvent) -> bool {
         .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/embed.js")]
+extern "C" {
+    /// In an iframe, keeps the course page told of the content's height.
+    #[wasm_bindgen(js_name = reportHeight)]
+    fn report_height();
+}
+
 /// Copies the page's link, which always holds what is on screen, and says so
 /// for a moment.
 fn copy_link(copied: RwSignal<bool>) {
@@ -89,6 +102,11 @@ fn copy_link(copied: RwSignal<bool>) {
 #[component]
 pub fn App() -> impl IntoView {
     let nav = navigation_from_link();
+    let embedding = read_embedding(parameter);
+    provide_context(Locked(embedding.lock));
+    if embedding.embed {
+        report_height();
+    }
     let lang = RwSignal::new(initial_lang(&nav));
     provide_context(LangContext(lang));
     let (start, link_problem) = scenario_from_link();
@@ -180,6 +198,9 @@ pub fn App() -> impl IntoView {
             data-step=move || tour.step.get().map(Step::id)
             data-focus=move || tour.step.get().map(diagram_of)
             data-guessed=move || tour.guess.with(Option::is_some).then_some("true")
+            data-embed=embedding.embed.then_some("1")
+            data-lock=embedding.lock.then_some("1")
+            data-panels=embedding.panels
             tabindex="-1"
             on:keydown=on_keydown
         >

@@ -241,5 +241,55 @@ pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     out
 }
 
+/// How the page is embedded in a course page: read once, from the link.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Embedding {
+    /// `embed=1`: no header or side material, only the chosen panels.
+    pub embed: bool,
+    /// `lock=1`: a read-only figure; hovering still explains.
+    pub lock: bool,
+    /// `panels=`: the panels shown, space-separated for the stylesheet's `~=`;
+    /// `None` shows them all.
+    pub panels: Option<String>,
+}
+
+/// Every panel a link can name in `panels=`.
+pub const PANELS: [&str; 8] = [
+    "walkthrough",
+    "controls",
+    "projection",
+    "dot-products",
+    "softmax",
+    "fusion",
+    "experiment",
+    "mistakes",
+];
+/// What an embedded page shows when its link names no panel: the four diagrams.
+const DIAGRAMS: &str = "projection dot-products softmax fusion";
+
+/// The embedding a link asks for; unknown panel names are left out.
+pub fn read_embedding(get: impl Fn(&str) -> Option<String>) -> Embedding {
+    let embed = get("embed").as_deref() == Some("1");
+    let named: Vec<&str> = get("panels")
+        .map(|list| {
+            let list: Vec<String> = list.split(',').map(|p| p.trim().to_owned()).collect();
+            PANELS
+                .into_iter()
+                .filter(|p| list.iter().any(|l| l == p))
+                .collect()
+        })
+        .unwrap_or_default();
+    let panels = if !named.is_empty() {
+        Some(named.join(" "))
+    } else {
+        embed.then(|| DIAGRAMS.to_owned())
+    };
+    Embedding {
+        embed,
+        lock: get("lock").as_deref() == Some("1"),
+        panels,
+    }
+}
+
 #[cfg(test)]
 mod tests;

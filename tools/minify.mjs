@@ -72,7 +72,7 @@ const POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'none'";
 const INLINE_SCRIPT = /<script type=(?:"module"|module)>([\s\S]*?)<\/script>/;
-const CHARSET = /<meta charset=(?:"utf-8"|utf-8)>/i;
+const CHARSET = /<meta charset=(?:"utf-8"|utf-8)\s*\/?>/i;
 for (const htmlFile of await filesEndingWith(staging, '.html')) {
   let html = await fs.readFile(htmlFile, 'utf8');
   const inline = html.match(INLINE_SCRIPT);

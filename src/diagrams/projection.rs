@@ -2,7 +2,7 @@
 
 mod editor;
 
-use crate::app::{Focus, LabScenario, LabView};
+use crate::app::{Focus, LabScenario, LabView, Locked};
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
@@ -154,11 +154,20 @@ pub fn Projection() -> impl IntoView {
             }
         })
     };
+    // A read-only figure (`lock=1`) still explains on hover, but edits nothing.
+    let Locked(locked) = expect_context::<Locked>();
     let edit = move |which: Editable| {
-        Callback::new(move |(r, c): (usize, usize)| editing.set(Some((which, r, c))))
+        Callback::new(move |(r, c): (usize, usize)| {
+            if !locked {
+                editing.set(Some((which, r, c)));
+            }
+        })
     };
     let drag = move |which: Editable| {
         Callback::new(move |(cell, dy): ((usize, usize), f64)| {
+            if locked {
+                return;
+            }
             let sequence = focus.sequence.get_untracked();
             // 100 pixels of drag move a number by 1; upward increases it.
             scenario.update(|s| {

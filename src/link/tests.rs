@@ -80,3 +80,40 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
         (0, None, None, false)
     );
 }
+
+#[test]
+fn embeddings_show_the_named_panels_or_the_four_diagrams() {
+    let link = |pairs: &'static [(&'static str, &'static str)]| {
+        read_embedding(move |name| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    };
+    assert_eq!(
+        link(&[]),
+        Embedding {
+            embed: false,
+            lock: false,
+            panels: None
+        }
+    );
+    assert_eq!(
+        link(&[("embed", "1")]).panels.as_deref(),
+        Some("projection dot-products softmax fusion")
+    );
+    let chosen = link(&[
+        ("embed", "1"),
+        ("lock", "1"),
+        ("panels", "fusion,<b>,softmax"),
+    ]);
+    assert_eq!(
+        chosen,
+        Embedding {
+            embed: true,
+            lock: true,
+            panels: Some("softmax fusion".into())
+        }
+    );
+}

@@ -44,7 +44,8 @@ test('every integrity hash in index.html matches its file', () => {
     assert.equal(digest, actual, `${url}: integrity`);
     checked.push(url);
   }
-  for (const name of distFiles('.js')) {
+  // examples/ holds the sample course page, which index.html does not load.
+  for (const name of distFiles('.js').filter((n) => !n.startsWith('examples'))) {
     assert.ok(checked.includes(`./${name}`), `${name} is preloaded with an integrity hash`);
   }
 });
