@@ -12,6 +12,15 @@ pub struct LabPage {
 impl LabPage {
     /// Mounts a fresh app into a new container and waits for it to render.
     pub async fn mount() -> Self {
+        // Every app keeps its state in the page's link, and a new app starts
+        // from the link: each test starts from a clean one, as a fresh visit would.
+        let window = leptos::prelude::window();
+        let path = window.location().pathname().expect("a path");
+        window
+            .history()
+            .expect("history")
+            .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path))
+            .expect("a clean link");
         let document = leptos::prelude::document();
         let root = document.create_element("div").expect("create container");
         document
