@@ -84,47 +84,72 @@ impl LinkedState {
     }
 }
 
+/// How long the link waits after a change before it is rewritten: writing
+/// it (encoding, `history`) costs a few milliseconds, which must not come
+/// between an edit and the diagrams being redrawn, nor repeat for every step
+/// of a drag.
+const WRITE_AFTER_MS: u64 = 200;
+
+/// Writes the state into the link now: a new history entry if the last one
+/// is older than [`HISTORY_GAP_MS`], else in place of it.
+fn write_link(state: LinkedState, last_entry: StoredValue<f64>) {
+    let encoded = state.scenario.with_untracked(encode);
+    let nav = Navigation {
+        query: state.focus.query.get_untracked(),
+        sequence: state.focus.sequence.get_untracked(),
+        step: state.tour.step.get_untracked(),
+        lang: Some(state.lang.get_untracked()),
+        tables: state.tables.get_untracked(),
+    };
+    let Some(params) = parameters() else {
+        return;
+    };
+    for name in OWN {
+        params.delete(name);
+    }
+    params.append("s", &encoded);
+    for (name, value) in write_navigation(&nav) {
+        params.append(name, &value);
+    }
+    let search = format!("?{}", String::from(params.to_string()));
+    let location = window().location();
+    if location.search().unwrap_or_default() == search {
+        return;
+    }
+    let url = format!("{search}{}", location.hash().unwrap_or_default());
+    let Ok(history) = window().history() else {
+        return;
+    };
+    let now = js_sys::Date::now();
+    let result = if now - last_entry.get_value() > HISTORY_GAP_MS {
+        history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+    } else {
+        history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+    };
+    // A browser that refuses the new link leaves the old one: nothing is lost on screen.
+    let _ = result;
+    last_entry.set_value(now);
+}
+
 /// Writes every change into the link (a new history entry for each
-/// meaningful change), and restores the state on Back and Forward.
+/// meaningful change), shortly after it, and restores the state on Back and
+/// Forward.
 pub fn keep_in_link(state: LinkedState) {
     let last_entry = StoredValue::new(js_sys::Date::now());
+    let pending = StoredValue::new(None::<TimeoutHandle>);
     Effect::new(move |_| {
-        let encoded = state.scenario.with(encode);
-        let nav = Navigation {
-            query: state.focus.query.get(),
-            sequence: state.focus.sequence.get(),
-            step: state.tour.step.get(),
-            lang: Some(state.lang.get()),
-            tables: state.tables.get(),
-        };
-        let Some(params) = parameters() else {
-            return;
-        };
-        for name in OWN {
-            params.delete(name);
+        state.scenario.track();
+        state.focus.query.track();
+        state.focus.sequence.track();
+        state.tour.step.track();
+        state.lang.track();
+        state.tables.track();
+        if let Some(earlier) = pending.get_value() {
+            earlier.clear();
         }
-        params.append("s", &encoded);
-        for (name, value) in write_navigation(&nav) {
-            params.append(name, &value);
-        }
-        let search = format!("?{}", String::from(params.to_string()));
-        let location = window().location();
-        if location.search().unwrap_or_default() == search {
-            return;
-        }
-        let url = format!("{search}{}", location.hash().unwrap_or_default());
-        let Ok(history) = window().history() else {
-            return;
-        };
-        let now = js_sys::Date::now();
-        let result = if now - last_entry.get_value() > HISTORY_GAP_MS {
-            history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
-        } else {
-            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
-        };
-        // A browser that refuses the new link leaves the old one: nothing is lost on screen.
-        let _ = result;
-        last_entry.set_value(now);
+        let write = move || write_link(state, last_entry);
+        let delay = std::time::Duration::from_millis(WRITE_AFTER_MS);
+        pending.set_value(set_timeout_with_handle(write, delay).ok());
     });
     let handle = window_event_listener(leptos::ev::popstate, move |_| state.restore());
     on_cleanup(move || handle.remove());

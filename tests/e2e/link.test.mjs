@@ -32,9 +32,11 @@ test('a state built in the UI comes back exactly from its link in a fresh page',
   await lab.page.click('[data-testid="walkthrough-toggle"]');
   await lab.page.click('[data-testid="step-next"]');
   await lab.page.click('[data-testid="lang-switch"]');
-  await lab.page.waitForTimeout(100);
+  // The link is rewritten 200 ms after the last change.
+  await lab.page.waitForTimeout(500);
   const before = await snapshot(lab);
   assert.equal(before.tokens[1], 'a,b|c');
+  await lab.page.waitForURL(/[?&]s=/);
   const url = lab.page.url();
   assert.ok(url.length < 2000, `the link is ${url.length} characters`);
   await lab.close();
@@ -53,7 +55,7 @@ test('Back and Forward move through meaningful changes', async () => {
   await lab.page.waitForTimeout(1100);
   const second = await snapshot(lab);
   await lab.page.click('[data-testid="randomize"]');
-  await lab.page.waitForTimeout(200);
+  await lab.page.waitForTimeout(500);
   assert.notDeepEqual(await snapshot(lab), second);
   await lab.page.goBack();
   await lab.page.waitForTimeout(200);
@@ -70,6 +72,7 @@ test('Back and Forward move through meaningful changes', async () => {
 test('a damaged link shows the default scenario and says what was ignored', async () => {
   const good = await LabPage.open(harness.browser, harness.server.url);
   const defaults = await snapshot(good);
+  await good.page.waitForURL(/[?&]s=/);
   const url = new URL(good.page.url());
   await good.close();
   const s = url.searchParams.get('s');
