@@ -10,7 +10,7 @@ mod markup;
 pub mod scenarios;
 
 use crate::app::{Focus, LabScenario, LinkProblem};
-use crate::diagrams::host::morph;
+use crate::diagrams::host::keep_patched;
 use crate::i18n::LangContext;
 use crate::lab::LabError;
 use action::{apply, Action, Desk, Reading};
@@ -18,6 +18,7 @@ use attention_core::presets::Preset;
 use leptos::html::Section;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
+pub use markup::refusal;
 use markup::ControlsView;
 use scenarios::Choice;
 use web_sys::{Element, HtmlInputElement};
@@ -62,12 +63,7 @@ pub fn Controls() -> impl IntoView {
             })
         })
     });
-    Effect::new(move |_| {
-        let html = markup.get();
-        if let Some(host) = node.get() {
-            morph(&host, &html);
-        }
-    });
+    keep_patched(node, markup.into());
 
     // Reads an event on a control, applies it, and writes back what changed.
     // One callback shared by the four listeners, rather than a closure each
@@ -76,20 +72,22 @@ pub fn Controls() -> impl IntoView {
         let Some((control, name)) = control_of(&event) else {
             return;
         };
-        let new_token = node
-            .get_untracked()
-            .and_then(|host| {
-                host.query_selector("[data-testid=new-token]")
-                    .ok()
-                    .flatten()
-            })
-            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok());
-        let field = control.dyn_ref::<HtmlInputElement>();
-        let value = match (name.as_str(), field) {
-            ("add", _) => new_token.as_ref().map(HtmlInputElement::value),
-            (_, Some(input)) => Some(input.value()),
-            _ => Some(event_target_value(&event)),
+        // The field an action reads: the new-token field for Add, which is
+        // looked up only then, or else the control itself when it is one.
+        let field = if name == "add" {
+            node.get_untracked()
+                .and_then(|host| {
+                    host.query_selector("[data-testid=new-token]")
+                        .ok()
+                        .flatten()
+                })
+                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        } else {
+            control.dyn_ref::<HtmlInputElement>().cloned()
         };
+        let value = field
+            .as_ref()
+            .map_or_else(|| event_target_value(&event), HtmlInputElement::value);
         let index = control
             .get_attribute("data-index")
             .and_then(|i| i.parse().ok());
@@ -97,8 +95,8 @@ pub fn Controls() -> impl IntoView {
             event: kind,
             action: &name,
             index: index.unwrap_or(0),
-            value: value.as_deref().unwrap_or(""),
-            checked: field.is_some_and(HtmlInputElement::checked),
+            value: &value,
+            checked: field.as_ref().is_some_and(HtmlInputElement::checked),
         };
         let Some(action) = Action::read(&reading) else {
             return;
@@ -121,7 +119,7 @@ pub fn Controls() -> impl IntoView {
                 seed.set(after.seed);
                 choice.set(after.choice);
                 if adding {
-                    if let Some(field) = new_token {
+                    if let Some(field) = &field {
                         field.set_value("");
                     }
                 }

@@ -319,7 +319,7 @@ pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
 pub mod number;
 mod sequence;
 
-pub use sequence::SequenceTrace;
+pub use sequence::{row_of, SequenceTrace};
 
 #[cfg(test)]
 mod tests;

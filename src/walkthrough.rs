@@ -120,9 +120,11 @@ pub fn Walkthrough() -> impl IntoView {
     let step = tour.step;
     let on_cell = Callback::new(move |event: CellEvent| match event {
         CellEvent::Select((STEP_LINK, n)) => {
+            // A link always scrolls to its diagram, so it sets the step
+            // without `go`, which would scroll a second time on a wide screen.
             let step = Step::at(n);
             if tour.step.get_untracked().is_some() {
-                tour.go(step);
+                tour.step.set(Some(step));
             }
             show_diagram(step);
         }

@@ -26,15 +26,21 @@ pub fn controls(view: &ControlsView) -> String {
     tokens(&mut m, desk, lang);
     settings(&mut m, desk, lang);
     if let Some(error) = view.notice {
-        let (msg, detail) = text::lab_error(error);
-        let attrs = [
-            ("class", "problem"),
-            ("role", "alert"),
-            ("data-testid", "notice"),
-        ];
-        m.element("p", &attrs, &format!("{}{detail}", msg.get(lang)));
+        refusal(&mut m, error, "notice", lang);
     }
     m.finish()
+}
+
+/// Says why an edit was refused, in the learner's language, as an alert with
+/// this `data-testid`; the controls and the cell editor both use it.
+pub fn refusal(m: &mut Markup, error: &LabError, testid: &str, lang: Lang) {
+    let (msg, detail) = text::lab_error(error);
+    let attrs = [
+        ("class", "problem"),
+        ("role", "alert"),
+        ("data-testid", testid),
+    ];
+    m.element("p", &attrs, &format!("{}{detail}", msg.get(lang)));
 }
 
 fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {

@@ -15,18 +15,9 @@ use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{self, tr, LangContext};
+use crate::lab::row_of;
 use leptos::prelude::*;
 use markup::FusionSpec;
-use ndarray::Array2;
-
-/// Row `i` of `m` as a plain vector, empty when there is no such row, so a
-/// selection that is briefly out of range never panics.
-fn row(m: &Array2<f64>, i: usize) -> Vec<f64> {
-    m.outer_iter()
-        .nth(i)
-        .map(|r| r.to_vec())
-        .unwrap_or_default()
-}
 
 /// How each V_j, scaled by its weight, flows into B_i; hovering, focusing or
 /// tapping a component's bar writes its sum out; the output matrix B selects queries.
@@ -83,7 +74,7 @@ pub fn Fusion() -> impl IntoView {
         view.with(|v| {
             let t = v.as_ref()?;
             let column = t.v.columns().into_iter().nth(c)?.to_vec();
-            let sum = sum_of_products(&row(&t.weights, i), &column, 8);
+            let sum = sum_of_products(&row_of(&t.weights, i), &column, 8);
             Some(format!(
                 "B{},{} = {sum}",
                 subscript(i + 1),

@@ -42,9 +42,24 @@ fn cell_of(target: Option<web_sys::EventTarget>) -> Option<(Element, (usize, usi
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/diagrams/morph.js")]
 extern "C" {
     /// Patches `host`'s content to match `markup`, changing only what differs.
-    pub fn morph(host: &Element, markup: &str);
+    fn morph(host: &Element, markup: &str);
     /// Repaints the heatmap cells in `host` from `matrix::markup::paint` lines.
     fn paint(host: &Element, encoded: &str);
+}
+
+/// Keeps `node`'s content patched to `markup` (see `morph.js`) for as long as
+/// the component lives: the one way markup reaches the page.
+pub fn keep_patched<E>(node: NodeRef<E>, markup: Signal<String>)
+where
+    E: leptos::html::ElementType,
+    E::Output: AsRef<Element> + JsCast + Clone + Send + Sync + 'static,
+{
+    Effect::new(move |_| {
+        let html = markup.get();
+        if let Some(host) = node.get() {
+            morph(host.as_ref(), &html);
+        }
+    });
 }
 
 /// A container for diagram markup with delegated cell events.
@@ -73,12 +88,7 @@ pub fn SvgHost(
         }
     };
 
-    Effect::new(move |_| {
-        let html = markup.get();
-        if let Some(host) = node.get() {
-            morph(&host, &html);
-        }
-    });
+    keep_patched(node, markup);
     if let Some(repaint) = repaint {
         Effect::new(move |_| {
             let encoded = repaint.get();

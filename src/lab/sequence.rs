@@ -3,6 +3,15 @@
 use attention_core::Trace;
 use ndarray::{Array2, Array3, Axis};
 
+/// Row `i` of `m` as a plain vector, empty when there is no such row, so a
+/// selection that is briefly out of range never panics.
+pub fn row_of(m: &Array2<f64>, i: usize) -> Vec<f64> {
+    m.outer_iter()
+        .nth(i)
+        .map(|r| r.to_vec())
+        .unwrap_or_default()
+}
+
 /// One sequence of a trace as plain matrices, the form every diagram draws.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SequenceTrace {

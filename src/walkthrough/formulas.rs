@@ -4,10 +4,9 @@
 
 use super::steps::Step;
 use crate::i18n::{walkthrough as text, Lang};
-use crate::lab::SequenceTrace;
+use crate::lab::{row_of, SequenceTrace};
 use crate::mathml::Math;
 use crate::svg::Markup;
-use ndarray::Array2;
 
 /// Most terms of a sum written out before the middle is elided as `…`.
 const MAX_TERMS: usize = 6;
@@ -17,14 +16,6 @@ const MAX_TERMS: usize = 6;
 pub struct Selection {
     pub query: usize,
     pub key: usize,
-}
-
-/// Row `i` of `m`, empty when out of range.
-fn row(m: &Array2<f64>, i: usize) -> Vec<f64> {
-    m.outer_iter()
-        .nth(i)
-        .map(|r| r.to_vec())
-        .unwrap_or_default()
 }
 
 /// A 1-based index pair such as `12`, or `1,12` once an index has two digits.
@@ -65,7 +56,7 @@ pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -
             let mut x_i = Math::new(None);
             x_i.sub("X", &(i + 1).to_string())
                 .mo("=")
-                .vector(&row(&t.x, i));
+                .vector(&row_of(&t.x, i));
             vec![shape.finish(), x_i.finish()]
         }
         Step::Projection => [
@@ -80,7 +71,7 @@ pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -
             f.sub("X", &(i + 1).to_string())
                 .sub(w, which)
                 .mo("=")
-                .vector(&row(m, i));
+                .vector(&row_of(m, i));
             f.finish()
         })
         .collect(),
@@ -95,7 +86,7 @@ pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -
 
 /// `Q_i·K_j = q₁×k₁ + … = raw`.
 fn dot_product(t: &SequenceTrace, i: usize, j: usize) -> String {
-    let (q, k) = (row(&t.q, i), row(&t.k, j));
+    let (q, k) = (row_of(&t.q, i), row_of(&t.k, j));
     let mut f = Math::new(None);
     f.sub("Q", &(i + 1).to_string())
         .mo("·")
@@ -155,7 +146,7 @@ fn scaling(t: &SequenceTrace, i: usize, j: usize, lang: Lang) -> Vec<String> {
 
 /// `α′_ij = e^{α_ij} / Σ_k e^{α_ik} = w`, the whole row, and its sum.
 fn softmax(t: &SequenceTrace, i: usize, j: usize) -> Vec<String> {
-    let weights = row(&t.weights, i);
+    let weights = row_of(&t.weights, i);
     let mut one = Math::new(None);
     one.sub("α′", &pair(i, j)).mo("=").open("mfrac");
     one.open("msup").mi("e").sub("α", &pair(i, j)).close("msup");
@@ -182,7 +173,7 @@ fn softmax(t: &SequenceTrace, i: usize, j: usize) -> Vec<String> {
 /// `B_i = Σ_j α′_ij V_j = w₁·V₁ + …`, then `B_i = [the output row]`: two
 /// lines, so the result is not scrolled out of sight.
 fn fusion(t: &SequenceTrace, i: usize) -> Vec<String> {
-    let weights = row(&t.weights, i);
+    let weights = row_of(&t.weights, i);
     let b_i = (i + 1).to_string();
     let mut f = Math::new(None);
     f.sub("B", &b_i)
@@ -202,7 +193,7 @@ fn fusion(t: &SequenceTrace, i: usize) -> Vec<String> {
         };
     }
     let mut result = Math::new(None);
-    result.sub("B", &b_i).mo("=").vector(&row(&t.output, i));
+    result.sub("B", &b_i).mo("=").vector(&row_of(&t.output, i));
     vec![f.finish(), result.finish()]
 }
 
@@ -254,7 +245,7 @@ fn masking(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
     live.mo("⇒")
         .sub("α′", &(i + 1).to_string())
         .mo("=")
-        .vector(&row(&t.weights, i));
+        .vector(&row_of(&t.weights, i));
     vec![rule.finish(), live.finish()]
 }
 

@@ -3,9 +3,10 @@
 //! the controls, it is markup with one delegated listener (see ARCHITECTURE.md).
 
 use crate::app::{Focus, LabScenario};
-use crate::diagrams::host::morph;
+use crate::controls::refusal;
+use crate::diagrams::host::keep_patched;
 use crate::geometry::format::{shortest, subscript};
-use crate::i18n::{controls::lab_error, projection as text, Lang, LangContext};
+use crate::i18n::{projection as text, Lang, LangContext};
 use crate::lab::{self, Editable, LabError};
 use crate::svg::Markup;
 use leptos::html::Div;
@@ -51,13 +52,7 @@ pub fn markup(
     m.empty("input", &field).close("label");
     m.element("span", &[("class", "hint")], text::EDIT_HELP.get(lang));
     if let Some(problem) = problem {
-        let (msg, detail) = lab_error(problem);
-        let attrs = [
-            ("class", "problem"),
-            ("role", "alert"),
-            ("data-testid", "cell-editor-problem"),
-        ];
-        m.element("p", &attrs, &format!("{}{detail}", msg.get(lang)));
+        refusal(&mut m, problem, "cell-editor-problem", lang);
     }
     m.close("div");
     m.finish()
@@ -87,12 +82,7 @@ pub fn CellEditor(
             .and_then(|(which, r, c)| scenario.with(|s| lab::entry(s, which, sequence, (r, c))));
         problem.with(|p| markup(open, value, p.as_ref(), lang.get()))
     });
-    Effect::new(move |_| {
-        let html = html.get();
-        if let Some(host) = node.get() {
-            morph(&host, &html);
-        }
-    });
+    keep_patched(node, html.into());
     // Reads the field itself: a change can arrive without an input event before it.
     let commit = move |typed: String| {
         let Some((which, r, c)) = editing.get_untracked() else {
