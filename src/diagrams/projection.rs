@@ -213,6 +213,8 @@ pub fn Projection() -> impl IntoView {
             </div>
         }
     };
+    // Looked up once: `tr` inside the closure would build a new signal per hover.
+    let hint = tr(text::HINT);
     let explanation = move || {
         hovered.get().and_then(|(p, r, c)| {
             view.with(|v| v.as_ref().and_then(|v| explain_cell(v, p, (r, c))))
@@ -255,7 +257,7 @@ pub fn Projection() -> impl IntoView {
                 aria=text::LEGEND_ARIA
             />
             <p class="formula" data-testid="projection-explain" aria-live="polite">
-                {move || explanation().unwrap_or_else(|| tr(text::HINT).get().to_string())}
+                {move || explanation().unwrap_or_else(|| hint.get().to_string())}
             </p>
             <CellEditor editing=editing />
         </section>
