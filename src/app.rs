@@ -9,10 +9,12 @@ use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
 use crate::lab::{token_labels, LabError, SequenceTrace};
 use crate::link::sync::{
-    keep_in_link, navigation_from_link, parameter, scenario_from_link, LinkedState,
+    keep_in_link, navigation_from_link, parameter, resume_saved_work, scenario_from_link,
+    LinkedState,
 };
 use crate::link::{read_embedding, Navigation};
 use crate::mistakes::CommonMistakes;
+use crate::share::Share;
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
 use attention_core::{AttentionError, Scenario, Trace};
 use leptos::prelude::*;
@@ -101,8 +103,11 @@ fn copy_link(copied: RwSignal<bool>) {
 /// The whole app: header, walkthrough, controls, the four diagrams.
 #[component]
 pub fn App() -> impl IntoView {
-    let nav = navigation_from_link();
     let embedding = read_embedding(parameter);
+    if !embedding.embed {
+        resume_saved_work();
+    }
+    let nav = navigation_from_link();
     provide_context(Locked(embedding.lock));
     if embedding.embed {
         report_height();
@@ -141,6 +146,7 @@ pub fn App() -> impl IntoView {
         tour,
         lang,
         tables,
+        saves_work: !embedding.embed,
     });
 
     // Keep the selection inside the scenario when tokens are removed or a
@@ -242,6 +248,7 @@ pub fn App() -> impl IntoView {
                 </p>
                 <Walkthrough />
                 <Controls />
+                <Share />
                 <Projection />
                 <DotProducts />
                 <Softmax />

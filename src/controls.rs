@@ -27,7 +27,7 @@ use web_sys::{Element, HtmlInputElement};
 const FIRST_SEED: u64 = 42;
 
 /// The element an event happened on that names an action, with that action.
-fn control_of(event: &web_sys::Event) -> Option<(Element, String)> {
+pub(crate) fn control_of(event: &web_sys::Event) -> Option<(Element, String)> {
     let target = event.target()?.dyn_into::<Element>().ok()?;
     let control = target.closest("[data-action]").ok()??;
     let action = control.get_attribute("data-action")?;
@@ -101,6 +101,12 @@ pub fn Controls() -> impl IntoView {
         let Some(action) = Action::read(&reading) else {
             return;
         };
+        if action == Action::Reset {
+            let question = crate::i18n::controls::RESET_CONFIRM.get(lang.get_untracked());
+            if !window().confirm_with_message(question).unwrap_or(false) {
+                return;
+            }
+        }
         let adding = matches!(action, Action::Add(_));
         let before = untrack(desk);
         let mut after = before.clone();

@@ -4,9 +4,11 @@
 use leptos::prelude::*;
 
 pub mod controls;
+pub mod errors;
 pub mod experiment;
 pub mod mistakes;
 pub mod projection;
+pub mod share;
 pub mod walkthrough;
 
 /// The interface language.

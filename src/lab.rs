@@ -7,7 +7,7 @@
 use crate::geometry::format::shortest;
 use attention_core::random::{normal_matrix, rounded, uniform_matrix};
 use attention_core::scenario::MAX_TOKEN_CHARS;
-use attention_core::Scenario;
+use attention_core::{AttentionError, Scenario};
 use ndarray::{s, Array2, Array3, Axis};
 
 /// Most tokens the learner can add in the main view.
@@ -52,6 +52,8 @@ pub enum LabError {
     BadSize(usize),
     /// A row or column that does not exist.
     OutOfRange,
+    /// An imported scenario the core or the lab cannot take, and why.
+    Import(AttentionError),
 }
 
 /// Token labels: the scenario's own, or 1…T when it has none.

@@ -11,6 +11,7 @@ pub mod lab;
 pub mod link;
 pub mod mathml;
 pub mod mistakes;
+pub mod share;
 pub mod svg;
 pub mod walkthrough;
 

@@ -33,6 +33,8 @@ pub enum Action {
     /// Draw new weights from the next seed.
     Randomize,
     Pick(Choice),
+    /// Back to the chosen scenario's defaults (the lesson's sentence for one's own).
+    Reset,
 }
 
 /// What an event on a control says: the event's type, the element's
@@ -56,6 +58,7 @@ impl Action {
             ("click", "remove") => Action::Remove(r.index),
             ("click", "add") | ("enter", "new-token") => Action::Add(r.value.to_owned()),
             ("click", "randomize") => Action::Randomize,
+            ("click", "reset") => Action::Reset,
             ("change", "rename") => Action::Rename(r.index, r.value.to_owned()),
             ("change", "scale") => Action::Scale(r.checked),
             ("change", "causal") => Action::Causal(r.checked),
@@ -105,6 +108,13 @@ pub fn apply(desk: &mut Desk, action: Action) -> Result<(), LabError> {
         Action::Randomize => {
             next.seed = next.seed.wrapping_add(1);
             lab::randomize_weights(s, next.seed);
+        }
+        Action::Reset => {
+            let defaults = match next.choice {
+                Choice::Current => Choice::Preset(attention_core::presets::Preset::Sentence),
+                chosen => chosen,
+            };
+            return apply(desk, Action::Pick(defaults));
         }
         Action::Pick(choice) => {
             next.choice = choice;

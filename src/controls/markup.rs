@@ -34,13 +34,13 @@ pub fn controls(view: &ControlsView) -> String {
 /// Says why an edit was refused, in the learner's language, as an alert with
 /// this `data-testid`; the controls and the cell editor both use it.
 pub fn refusal(m: &mut Markup, error: &LabError, testid: &str, lang: Lang) {
-    let (msg, detail) = text::lab_error(error);
+    let message = text::lab_error(error, lang);
     let attrs = [
         ("class", "problem"),
         ("role", "alert"),
         ("data-testid", testid),
     ];
-    m.element("p", &attrs, &format!("{}{detail}", msg.get(lang)));
+    m.element("p", &attrs, &message);
 }
 
 fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
@@ -59,6 +59,8 @@ fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
         m.element("option", &attrs, choice.name().get(lang));
     }
     m.close("select").close("label");
+    let reset = [("data-testid", "reset"), ("data-action", "reset")];
+    m.element("button", &reset, text::RESET.get(lang));
     let notes = [("class", "explain"), ("data-testid", "scenario-notes")];
     m.element("p", &notes, chosen.notes().get(lang));
     m.close("div");

@@ -1,6 +1,6 @@
 //! Strings of the controls panel.
 
-use super::Msg;
+use super::{Lang, Msg};
 use crate::lab::LabError;
 
 pub const CONTROLS_TITLE: Msg = Msg {
@@ -55,6 +55,14 @@ pub const SEED: Msg = Msg {
     zh: "随机种子",
     en: "Seed",
 };
+pub const RESET: Msg = Msg {
+    zh: "恢复默认",
+    en: "Reset",
+};
+pub const RESET_CONFIRM: Msg = Msg {
+    zh: "把这个场景恢复为默认的数值吗？你在这里的改动都会丢失。",
+    en: "Return this scenario to its default numbers? Your edits here will be lost.",
+};
 pub const RANDOMIZE: Msg = Msg {
     zh: "随机生成 W",
     en: "Random W",
@@ -65,7 +73,7 @@ pub const SEQUENCE: Msg = Msg {
 };
 
 /// Why an edit was refused, in the learner's language.
-pub fn lab_error(error: &LabError) -> (Msg, String) {
+pub fn lab_error(error: &LabError, lang: Lang) -> String {
     let (msg, detail) = match error {
         LabError::TooManyTokens => (
             Msg {
@@ -130,8 +138,15 @@ pub fn lab_error(error: &LabError) -> (Msg, String) {
             },
             String::new(),
         ),
+        LabError::Import(error) => (
+            Msg {
+                zh: "无法导入，当前场景保持不变。",
+                en: "Not imported; the current scenario is unchanged. ",
+            },
+            super::errors::attention_error(error, lang),
+        ),
     };
-    (msg, detail)
+    format!("{}{detail}", msg.get(lang))
 }
 
 pub const SCENARIO: Msg = Msg {

@@ -17,6 +17,39 @@ const LINK_TOKEN_SEED: u64 = 2024;
 const HISTORY_GAP_MS: f64 = 1000.0;
 /// The parameters this module writes; every other one (`embed`, `panels`, …) is kept.
 const OWN: [&str; 7] = ["s", "tokens", "q", "seq", "step", "lang", "tables"];
+/// Where the learner's work is kept between visits: the link's parameters.
+const SAVED_WORK: &str = "attention-lab:work";
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// Opens the page on the learner's saved work when its link names no
+/// scenario: the saved parameters go into the link, and any the link has
+/// (`lang=en`, …) win. Called before anything reads the link.
+pub fn resume_saved_work() {
+    let (Some(current), Some(saved)) = (
+        parameters(),
+        storage().and_then(|s| s.get_item(SAVED_WORK).ok().flatten()),
+    ) else {
+        return;
+    };
+    if current.has("s") || current.has("tokens") {
+        return;
+    }
+    let Ok(merged) = UrlSearchParams::new_with_str(&saved) else {
+        return;
+    };
+    for name in OWN {
+        if let Some(value) = current.get(name) {
+            merged.set(name, &value);
+        }
+    }
+    let url = format!("?{}", String::from(merged.to_string()));
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
 
 /// The page link's parameters.
 fn parameters() -> Option<UrlSearchParams> {
@@ -65,6 +98,9 @@ pub struct LinkedState {
     pub tour: Tour,
     pub lang: RwSignal<Lang>,
     pub tables: RwSignal<bool>,
+    /// Whether the state is also saved for the next visit; an embedded
+    /// figure shows its link and keeps nothing.
+    pub saves_work: bool,
 }
 
 impl LinkedState {
@@ -112,6 +148,12 @@ fn write_link(state: LinkedState, last_entry: StoredValue<f64>) {
         params.append(name, &value);
     }
     let search = format!("?{}", String::from(params.to_string()));
+    if state.saves_work {
+        if let Some(storage) = storage() {
+            // Storage that is full or switched off keeps nothing; the page works on.
+            let _ = storage.set_item(SAVED_WORK, &search);
+        }
+    }
     let location = window().location();
     if location.search().unwrap_or_default() == search {
         return;

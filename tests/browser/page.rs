@@ -12,9 +12,13 @@ pub struct LabPage {
 impl LabPage {
     /// Mounts a fresh app into a new container and waits for it to render.
     pub async fn mount() -> Self {
-        // Every app keeps its state in the page's link, and a new app starts
-        // from the link: each test starts from a clean one, as a fresh visit would.
+        // Every app keeps its state in the page's link and in saved work, and
+        // a new app starts from them: each test starts from a clean link and
+        // nothing saved, as a first visit would.
         let window = leptos::prelude::window();
+        if let Ok(Some(storage)) = window.local_storage() {
+            storage.clear().expect("saved work cleared");
+        }
         let path = window.location().pathname().expect("a path");
         window
             .history()

@@ -24,8 +24,15 @@ pub fn ensure_build_tools() -> Result<(), String> {
         &["install", "wasm-bindgen-cli", "--version", &bindgen],
     )?;
     ensure_npm_tools()?;
-    // trunk runs cargo with --offline (Trunk.toml), so every crate must be local first.
-    sh::run(cmd("cargo").args(["fetch"]))
+    // trunk runs cargo with --offline (Trunk.toml), so every crate must be local
+    // first: the workspace's, and those of the standard library the release
+    // build compiles itself (see `dist::lean_std`).
+    sh::run(cmd("cargo").args(["fetch"]))?;
+    sh::run(crate::dist::lean_std(cmd("cargo")).args([
+        "fetch",
+        "--target",
+        "wasm32-unknown-unknown",
+    ]))
 }
 
 /// What `cargo xtask test` needs on top of the build tools.
@@ -36,7 +43,7 @@ pub fn ensure_test_tools() -> Result<(), String> {
     ensure_os_package("chromedriver", "chromium-driver")
 }
 
-/// The wasm32 target and the rustfmt and clippy components.
+/// The wasm32 target and the rustfmt, clippy and rust-src components.
 fn ensure_rust_parts() -> Result<(), String> {
     let targets = sh::output(cmd("rustup").args(["target", "list", "--installed"]))
         .ok_or("rustup is needed: install it from your OS packages or rustup.rs")?;
@@ -50,6 +57,12 @@ fn ensure_rust_parts() -> Result<(), String> {
         if sh::output(cmd("cargo").args([subcommand, "--version"])).is_none() {
             sh::run(cmd("rustup").args(["component", "add", component]))?;
         }
+    }
+    // The standard library's source, which the release build compiles (`dist::lean_std`).
+    let components =
+        sh::output(cmd("rustup").args(["component", "list", "--installed"])).unwrap_or_default();
+    if !components.lines().any(|c| c.trim().starts_with("rust-src")) {
+        sh::run(cmd("rustup").args(["component", "add", "rust-src"]))?;
     }
     Ok(())
 }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// Something wrong with the input of a forward pass or a scenario.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AttentionError {
     /// A field is missing or holds no numbers at all.
     Empty { field: String },

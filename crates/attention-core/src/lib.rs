@@ -10,13 +10,15 @@
 
 pub mod error;
 pub mod experiment;
+pub mod json;
 pub mod kernels;
 pub mod limits;
 pub mod presets;
 pub mod random;
 pub mod scenario;
 pub mod trace;
+pub mod train;
 
 pub use error::AttentionError;
-pub use scenario::{trace_value, Scenario};
+pub use scenario::Scenario;
 pub use trace::{forward, forward_sequence, Head, Options, Trace};

@@ -145,7 +145,8 @@ mod tests {
             assert!(scenario.run().is_ok(), "{}", preset.id());
             let tokens = scenario.tokens.as_ref().map(Vec::len);
             assert_eq!(tokens, Some(scenario.x.dim().1), "{}", preset.id());
-            let parsed = Scenario::from_value(&scenario.to_value());
+            let parsed =
+                Scenario::from_json(&crate::json::scenario_json(&scenario, |v| format!("{v:?}")));
             assert_eq!(parsed, Ok(scenario), "{}", preset.id());
         }
     }

@@ -6,8 +6,8 @@
 
 use crate::error::AttentionError;
 use crate::trace::{forward, Head, Options, Trace};
-use ndarray::{Array2, Array3, ArrayView2, ArrayView3, Axis};
-use serde_json::{json, Map, Value};
+use ndarray::{Array2, Array3, Axis};
+use serde_json::{Map, Value};
 
 const FIELDS: [&str; 8] = [
     "tokens", "x", "w_q", "w_k", "w_v", "mask", "causal", "scale",
@@ -108,73 +108,6 @@ impl Scenario {
             self.mask.as_ref().map(|m| m.view()),
             self.options,
         )
-    }
-
-    /// The scenario as JSON in the input format, the inverse of [`Scenario::from_value`].
-    ///
-    /// ```
-    /// use attention_core::Scenario;
-    ///
-    /// let text = r#"{"x": [[1.5, 0]], "w_q": [[1], [0]], "w_k": [[1], [0]], "w_v": [[1], [1]]}"#;
-    /// let s = Scenario::from_json(text).unwrap();
-    /// assert_eq!(Scenario::from_value(&s.to_value()).unwrap(), s);
-    /// ```
-    pub fn to_value(&self) -> Value {
-        let mut out = Map::new();
-        if let Some(tokens) = &self.tokens {
-            out.insert("tokens".into(), json!(tokens));
-        }
-        out.insert("x".into(), batch_value(self.x.view(), self.batched));
-        out.insert("w_q".into(), matrix_value(self.head.w_q.view()));
-        out.insert("w_k".into(), matrix_value(self.head.w_k.view()));
-        out.insert("w_v".into(), matrix_value(self.head.w_v.view()));
-        if let Some(mask) = &self.mask {
-            let rows: Vec<Vec<u8>> = mask
-                .outer_iter()
-                .map(|r| r.iter().map(|&real| u8::from(real)).collect())
-                .collect();
-            let value = if self.batched {
-                json!(rows)
-            } else {
-                json!(rows[0])
-            };
-            out.insert("mask".into(), value);
-        }
-        out.insert("causal".into(), json!(self.options.causal));
-        out.insert("scale".into(), json!(self.options.scale));
-        Value::Object(out)
-    }
-}
-
-/// The trace as JSON: `q, k, v, scores, scaled, weights, output`, with the batch
-/// rank of the input, plus `empty_rows` (queries that had no key to attend to).
-pub fn trace_value(trace: &Trace, batched: bool) -> Value {
-    let empty: Vec<Value> = trace
-        .empty_rows
-        .iter()
-        .map(|&(b, i)| if batched { json!([b, i]) } else { json!(i) })
-        .collect();
-    json!({
-        "q": batch_value(trace.q.view(), batched),
-        "k": batch_value(trace.k.view(), batched),
-        "v": batch_value(trace.v.view(), batched),
-        "scores": batch_value(trace.scores.view(), batched),
-        "scaled": batch_value(trace.scaled.view(), batched),
-        "weights": batch_value(trace.weights.view(), batched),
-        "output": batch_value(trace.output.view(), batched),
-        "empty_rows": empty,
-    })
-}
-
-fn matrix_value(m: ArrayView2<f64>) -> Value {
-    json!(m.outer_iter().map(|r| r.to_vec()).collect::<Vec<_>>())
-}
-
-fn batch_value(a: ArrayView3<f64>, batched: bool) -> Value {
-    if batched {
-        Value::Array(a.outer_iter().map(matrix_value).collect())
-    } else {
-        matrix_value(a.index_axis(Axis(0), 0))
     }
 }
 

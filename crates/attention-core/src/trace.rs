@@ -194,7 +194,7 @@ pub fn forward(
 }
 
 /// Checks shapes, sizes and finiteness, and returns (B, T, d).
-fn check_input(
+pub(crate) fn check_input(
     x: ArrayView3<f64>,
     head: &Head,
     key_is_real: Option<ArrayView2<bool>>,

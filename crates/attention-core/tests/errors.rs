@@ -3,9 +3,7 @@
 //! a panic anywhere in the core fails it.
 
 use attention_core::limits::{MAX_DIM, MAX_TOKENS};
-use attention_core::{
-    forward, forward_sequence, trace_value, AttentionError, Head, Options, Scenario,
-};
+use attention_core::{forward, forward_sequence, AttentionError, Head, Options, Scenario};
 use ndarray::{array, Array2, Array3, Axis};
 use serde_json::json;
 
@@ -535,4 +533,10 @@ fn float_mask_flags_from_python_are_accepted() {
     assert_eq!(floats.mask, ints.mask);
     let error = scenario_with(json!({"mask": [1.0, 0.5, 1.0]})).unwrap_err();
     assert_names(&error, &["mask", "flag [1]"]);
+}
+
+/// The trace as `attn-trace` writes it, parsed back.
+fn trace_value(trace: &attention_core::Trace, batched: bool) -> serde_json::Value {
+    let text = attention_core::json::trace_json(trace, batched, None, |v| format!("{v:?}"));
+    serde_json::from_str(&text).expect("the trace's JSON parses")
 }

@@ -1,7 +1,7 @@
 //! Compares the core with float64 results from PyTorch, stored in
 //! `tests/data/torch_cases.json`, case by case and number by number.
 
-use attention_core::{trace_value, Scenario};
+use attention_core::Scenario;
 use serde_json::Value;
 
 const CASES: &str = include_str!(concat!(
@@ -105,4 +105,10 @@ fn every_case_matches_pytorch() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert_eq!(seen, EXPECTED_CASES, "cases compared from torch_cases.json");
+}
+
+/// The trace as `attn-trace` writes it, parsed back.
+fn trace_value(trace: &attention_core::Trace, batched: bool) -> serde_json::Value {
+    let text = attention_core::json::trace_json(trace, batched, None, |v| format!("{v:?}"));
+    serde_json::from_str(&text).expect("the trace's JSON parses")
 }

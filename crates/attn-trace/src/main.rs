@@ -2,7 +2,7 @@
 //! the README and prints its full trace as JSON. On bad input it prints one
 //! line naming the field and row at fault, and exits with status 2.
 
-use attention_core::{trace_value, Scenario};
+use attention_core::{json, Scenario};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -31,11 +31,9 @@ fn run() -> Result<String, String> {
     let text = read_input(&path)?;
     let scenario = Scenario::from_json(&text).map_err(|e| e.to_string())?;
     let trace = scenario.run().map_err(|e| e.to_string())?;
-    let mut value = trace_value(&trace, scenario.batched);
-    if let (Some(tokens), Some(object)) = (&scenario.tokens, value.as_object_mut()) {
-        object.insert("tokens".into(), tokens.clone().into());
-    }
-    serde_json::to_string_pretty(&value).map_err(|e| format!("output: {e}"))
+    let tokens = scenario.tokens.as_deref();
+    let text = json::trace_json(&trace, scenario.batched, tokens, |v| format!("{v:?}"));
+    Ok(text.trim_end().to_owned())
 }
 
 fn read_input(path: &str) -> Result<String, String> {

@@ -107,3 +107,20 @@ fn picking_a_scenario_starts_it_from_its_first_token() {
     apply(&mut d, Action::Pick(Choice::Current)).expect("keeps the scenario");
     assert_eq!((d.scenario, d.choice), (current, Choice::Current));
 }
+
+#[test]
+fn reset_returns_to_the_chosen_scenarios_defaults() {
+    assert_eq!(read("click", "reset", 0, "", false), Some(Action::Reset));
+    let mut d = desk();
+    apply(&mut d, Action::Pick(Choice::Preset(Preset::Pronoun))).expect("picked");
+    apply(&mut d, Action::Causal(true)).expect("edited");
+    apply(&mut d, Action::SelectToken(3)).expect("selected");
+    apply(&mut d, Action::Reset).expect("reset");
+    assert_eq!(d.scenario, presets::pronoun());
+    assert_eq!((d.query, d.choice), (0, Choice::Preset(Preset::Pronoun)));
+    // One's own scenario has no defaults of its own: it goes back to the lesson's sentence.
+    apply(&mut d, Action::Pick(Choice::Current)).expect("own");
+    apply(&mut d, Action::Remove(0)).expect("edited");
+    apply(&mut d, Action::Reset).expect("reset");
+    assert_eq!(d.scenario, presets::sentence());
+}

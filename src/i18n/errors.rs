@@ -1,0 +1,157 @@
+//! The core's errors in the learner's language. The core names the field and
+//! row at fault in English (its command-line tool and tests read that); the
+//! app says the same in Chinese from the error's parts.
+
+use super::Lang;
+use attention_core::AttentionError;
+
+/// The Chinese for the core's words for what a limit counts.
+fn counted(what: &str) -> &str {
+    match what {
+        "sequences" => "个序列",
+        "positions" => "个位置",
+        "features" => "个特征",
+        "columns" => "列",
+        "characters" => "个字符",
+        "score cells (B×T×T)" => "个分数格（B×T×T）",
+        _ => what,
+    }
+}
+
+/// The Chinese for where in a field the core found a problem: `row [1][2]`,
+/// `label [3]`, `the whole field` and the like.
+fn place(row: &str) -> String {
+    if let Some(path) = row.strip_prefix("row ") {
+        format!("第 {path} 行")
+    } else if let Some(path) = row.strip_prefix("label ") {
+        format!("第 {path} 个标签")
+    } else {
+        match row {
+            "the whole input" => "整个输入".into(),
+            "the whole field" => "整个字段".into(),
+            "this field" => "这个字段".into(),
+            "the value" => "它的值".into(),
+            other => other.into(),
+        }
+    }
+}
+
+/// The Chinese for what the core expected a JSON value to be.
+fn expected(what: &str) -> &str {
+    match what {
+        "a JSON object with fields x, w_q, w_k and w_v" => {
+            "一个含有 x、w_q、w_k、w_v 字段的 JSON 对象"
+        }
+        "one of tokens, x, w_q, w_k, w_v, mask, causal, scale" => {
+            "tokens、x、w_q、w_k、w_v、mask、causal、scale 之一"
+        }
+        "a list of rows of numbers" => "由数字行组成的列表",
+        "a list of numbers" | "a list of numbers only" => "只含数字的列表",
+        "a list of sequences" => "由序列组成的列表",
+        "a list of 0/1 flags" => "由 0/1 组成的列表",
+        "a list of strings" => "字符串列表",
+        "a string" => "字符串",
+        "true or false" => "true 或 false",
+        other => other,
+    }
+}
+
+/// The leading size of a shape the core describes, such as `4×3` of
+/// `4×3 (its rows must match …)`.
+fn shape(text: &str) -> &str {
+    text.split(' ').next().unwrap_or(text)
+}
+
+/// `error` as a sentence in `lang`.
+pub fn attention_error(error: &AttentionError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return error.to_string();
+    }
+    match error {
+        AttentionError::Empty { field } => format!("{field}：是空的，至少需要一个数"),
+        AttentionError::Ragged {
+            field,
+            row,
+            expected,
+            found,
+        } => format!(
+            "{field}：{}有 {found} 个数，但第一行有 {expected} 个",
+            place(row)
+        ),
+        AttentionError::ShapeMismatch {
+            field,
+            expected,
+            found,
+        } => format!("{field}：形状应为 {}，实际是 {found}", shape(expected)),
+        AttentionError::NonFinite { field, row } => {
+            format!("{field}：{}有 NaN 或无穷大的数", place(row))
+        }
+        AttentionError::TooLarge {
+            field,
+            what,
+            limit,
+            found,
+        } => format!("{field}：有 {found} {}，超过了上限 {limit}", counted(what)),
+        AttentionError::OutOfRange {
+            field,
+            what,
+            min,
+            max,
+            found,
+        } => format!(
+            "{field}：{}必须在 {min} 到 {max} 之间，现在是 {found}",
+            counted(what)
+        ),
+        AttentionError::Overflow { field } => {
+            format!("{field}：数字太大，这一步溢出了；请用小一些的数")
+        }
+        AttentionError::WrongType {
+            field,
+            row,
+            expected: what,
+        } => format!("{field}：{}应该是{}", place(row), expected(what)),
+        AttentionError::Json { message } => format!("输入不是有效的 JSON（{message}）"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use attention_core::Scenario;
+
+    /// Imports that go wrong in every way the format can.
+    const BAD: [&str; 9] = [
+        "[1]",
+        r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "nope": 1}"#,
+        r#"{"x": "a", "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
+        r#"{"x": [[1, 2], [3]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
+        r#"{"x": [[1, "a"]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
+        r#"{"x": [[1, 2]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
+        r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "tokens": [1]}"#,
+        r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "causal": 2}"#,
+        r#"{"x": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
+    ];
+
+    #[test]
+    fn every_import_problem_reads_as_chinese_naming_its_field() {
+        for text in BAD {
+            let error = Scenario::from_json(text)
+                .and_then(|s| s.run().map(|_| ()))
+                .expect_err(text);
+            let zh = attention_error(&error, Lang::Zh);
+            let english_words = zh
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .filter(|w| {
+                    w.len() > 2
+                        && ![
+                            "true", "false", "input", "tokens", "mask", "causal", "scale", "JSON",
+                            "nope",
+                        ]
+                        .contains(w)
+                })
+                .count();
+            assert_eq!(english_words, 0, "{text} → {zh}");
+            assert_ne!(zh, attention_error(&error, Lang::En));
+        }
+    }
+}

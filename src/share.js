@@ -1,0 +1,138 @@
+// The browser's half of "save and share": files to download, the diagrams as
+// one standalone SVG or PNG, the clipboard, and reading an uploaded file. The
+// texts themselves (JSON, LaTeX, NumPy, the embed code) are written in Rust.
+
+// Offers `text` as a file download named `name`.
+export function download(name, mime, text) {
+  save(name, new Blob([text], { type: mime }));
+}
+
+function save(name, blob) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// Presentation properties an SVG viewer needs when the page's stylesheet is
+// not there: each element gets its computed values written inline.
+const STYLED = [
+  'fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity',
+  'opacity', 'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor',
+  'dominant-baseline', 'paint-order', 'stroke-linecap', 'stroke-linejoin',
+];
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// Copies `from` into `to`, element by element, with every computed
+// presentation property inline and hidden elements left out.
+function inlineStyles(from, to) {
+  const style = getComputedStyle(from);
+  to.removeAttribute('class');
+  to.removeAttribute('tabindex');
+  to.setAttribute('style', STYLED.map((p) => `${p}:${style.getPropertyValue(p)}`).join(';'));
+  const a = [...from.children];
+  const b = [...to.children];
+  for (let i = a.length - 1; i >= 0; i--) {
+    const hidden = getComputedStyle(a[i]).display === 'none' || getComputedStyle(a[i]).visibility === 'hidden';
+    if (hidden) b[i].remove();
+    else inlineStyles(a[i], b[i]);
+  }
+}
+
+// The shown diagrams as one SVG document: every diagram drawing placed where
+// it is on the page, under its card's title, on the card's background.
+function composeSvg() {
+  const cards = [...document.querySelectorAll('[data-diagram]')].filter((c) => c.getClientRects().length > 0);
+  if (cards.length === 0) return null;
+  const left = Math.min(...cards.map((c) => c.getBoundingClientRect().left));
+  const top = Math.min(...cards.map((c) => c.getBoundingClientRect().top));
+  const right = Math.max(...cards.map((c) => c.getBoundingClientRect().right));
+  const bottom = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
+  const out = document.createElementNS(SVG_NS, 'svg');
+  const width = Math.ceil(right - left);
+  const height = Math.ceil(bottom - top);
+  out.setAttribute('width', width);
+  out.setAttribute('height', height);
+  out.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const page = getComputedStyle(cards[0]);
+  const background = document.createElementNS(SVG_NS, 'rect');
+  background.setAttribute('width', width);
+  background.setAttribute('height', height);
+  background.setAttribute('fill', page.backgroundColor);
+  out.appendChild(background);
+  for (const card of cards) {
+    const heading = card.querySelector('h2');
+    if (heading) {
+      const box = heading.getBoundingClientRect();
+      const title = document.createElementNS(SVG_NS, 'text');
+      title.setAttribute('x', box.left - left);
+      title.setAttribute('y', box.bottom - top - 6);
+      title.setAttribute('style', `fill:${page.color};font-family:${page.fontFamily};font-size:16px;font-weight:600`);
+      title.textContent = heading.textContent;
+      out.appendChild(title);
+    }
+    for (const svg of card.querySelectorAll('svg')) {
+      const box = svg.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const copy = svg.cloneNode(true);
+      inlineStyles(svg, copy);
+      copy.setAttribute('x', box.left - left);
+      copy.setAttribute('y', box.top - top);
+      copy.setAttribute('width', box.width);
+      copy.setAttribute('height', box.height);
+      out.appendChild(copy);
+    }
+  }
+  return out;
+}
+
+function svgText(svg) {
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(svg);
+}
+
+// Downloads the shown diagrams as a standalone SVG; false when none is shown.
+export function exportSvg(name) {
+  const svg = composeSvg();
+  if (!svg) return false;
+  download(name, 'image/svg+xml', svgText(svg));
+  return true;
+}
+
+// Downloads the shown diagrams as a PNG at twice the page's resolution.
+export function exportPng(name) {
+  const svg = composeSvg();
+  if (!svg) return false;
+  const width = Number(svg.getAttribute('width'));
+  const height = Number(svg.getAttribute('height'));
+  const image = new Image();
+  image.onload = () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = width * 2;
+    canvas.height = height * 2;
+    const context = canvas.getContext('2d');
+    context.scale(2, 2);
+    context.drawImage(image, 0, 0);
+    canvas.toBlob((blob) => save(name, blob), 'image/png');
+  };
+  image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svgText(svg));
+  return true;
+}
+
+// Copies `text` to the clipboard.
+export function copyText(text) {
+  navigator.clipboard?.writeText(text).catch(() => {});
+}
+
+// Puts the text of the file chosen in `input` into `field`, then presses `button`.
+export function readUpload(input, field, button) {
+  const file = input.files && input.files[0];
+  if (!file) return;
+  file.text().then((text) => {
+    field.value = text;
+    input.value = '';
+    button.click();
+  });
+}

@@ -1,0 +1,211 @@
+//! The "save and share" card: export the diagrams (SVG, PNG), the scenario and
+//! the trace (JSON), and any matrix (LaTeX, NumPy); import a scenario; build
+//! the embed code. Markup patched in place with one delegated listener, like
+//! the controls; the browser work (downloads, the SVG composition, the
+//! clipboard, reading a file) is in `share.js`.
+
+mod embed_code;
+pub mod import;
+mod markup;
+pub mod text;
+
+use crate::app::{Focus, LabScenario, LabTrace, LabView};
+use crate::controls::control_of;
+use crate::diagrams::host::keep_patched;
+use crate::i18n::{share as words, LangContext, Msg};
+use crate::lab::LabError;
+use crate::link::PANELS;
+use leptos::html::Section;
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use markup::{ShareView, MATRICES};
+use web_sys::{Element, HtmlTextAreaElement};
+
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/share.js")]
+extern "C" {
+    fn download(name: &str, mime: &str, text: &str);
+    #[wasm_bindgen(js_name = exportSvg)]
+    fn export_svg(name: &str) -> bool;
+    #[wasm_bindgen(js_name = exportPng)]
+    fn export_png(name: &str) -> bool;
+    #[wasm_bindgen(js_name = copyText)]
+    fn copy_text(text: &str);
+    #[wasm_bindgen(js_name = readUpload)]
+    fn read_upload(input: &Element, field: &Element, button: &Element);
+}
+
+/// The panels an embed shows until the teacher chooses: the four diagrams.
+const FIRST_PANELS: [bool; 8] = [false, false, true, true, true, true, false, false];
+
+/// The element in `host` with this `data-testid`.
+fn part(host: &Element, testid: &str) -> Option<Element> {
+    host.query_selector(&format!("[data-testid={testid}]"))
+        .ok()
+        .flatten()
+}
+
+/// The "save and share" card.
+#[component]
+pub fn Share() -> impl IntoView {
+    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LabTrace(trace) = expect_context::<LabTrace>();
+    let LabView(shown) = expect_context::<LabView>();
+    let LangContext(lang) = expect_context::<LangContext>();
+    let focus = expect_context::<Focus>();
+    let node = NodeRef::<Section>::new();
+    let matrix = RwSignal::new(0usize);
+    let export_text = RwSignal::new(String::new());
+    let status = RwSignal::new(None::<Result<Msg, LabError>>);
+    let embedding = RwSignal::new(false);
+    let panels = RwSignal::new(FIRST_PANELS.to_vec());
+    let lock = RwSignal::new(false);
+    let embed_code = RwSignal::new(String::new());
+
+    let markup = Memo::new(move |_| {
+        let (text, status, panels, code) = (
+            export_text.read(),
+            status.read(),
+            panels.read(),
+            embed_code.read(),
+        );
+        markup::share(&ShareView {
+            lang: lang.get(),
+            matrix: matrix.get(),
+            export_text: &text,
+            status: status.as_ref(),
+            embedding: embedding.get(),
+            panels: &panels,
+            lock: lock.get(),
+            embed_code: &code,
+        })
+    });
+    keep_patched(node, markup.into());
+
+    // The embed code for the page's link as it is now.
+    let refresh_embed_code = move || {
+        let href = window().location().href().unwrap_or_default();
+        let chosen: Vec<&str> = panels.with_untracked(|on| {
+            PANELS
+                .iter()
+                .zip(on)
+                .filter(|(_, on)| **on)
+                .map(|(p, _)| *p)
+                .collect()
+        });
+        let title = words::TITLE.get(lang.get_untracked());
+        embed_code.set(embed_code::embed_code(
+            &href,
+            &chosen,
+            lock.get_untracked(),
+            title,
+        ));
+    };
+    let import_now = move |host: &Element| {
+        let text = part(host, "import-text")
+            .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+            .map(|field| field.value())
+            .unwrap_or_default();
+        if text.trim().is_empty() {
+            status.set(Some(Err(LabError::Import(
+                attention_core::AttentionError::Empty {
+                    field: "input".into(),
+                },
+            ))));
+            return;
+        }
+        match import::import(&text) {
+            Ok(imported) => {
+                focus.query.set(0);
+                focus.sequence.set(0);
+                scenario.set(imported);
+                status.set(Some(Ok(words::IMPORTED)));
+            }
+            Err(error) => status.set(Some(Err(error))),
+        }
+    };
+    let act = move |event: web_sys::Event| {
+        let (Some((control, name)), Some(host)) = (control_of(&event), node.get_untracked()) else {
+            return;
+        };
+        let index = || {
+            control
+                .get_attribute("data-index")
+                .and_then(|i| i.parse::<usize>().ok())
+        };
+        let nothing = || status.set(Some(Ok(words::NOTHING_TO_EXPORT)));
+        match (event.type_().as_str(), name.as_str()) {
+            ("click", "export-svg") if !export_svg("attention.svg") => nothing(),
+            ("click", "export-png") if !export_png("attention.png") => nothing(),
+            ("click", "export-scenario") => {
+                let json = scenario.with_untracked(text::scenario_json);
+                download("scenario.json", "application/json", &json);
+            }
+            ("click", "export-trace") => trace.with_untracked(|t| match t {
+                Ok(t) => {
+                    let json = scenario.with_untracked(|s| text::trace_json(s, t));
+                    download("trace.json", "application/json", &json);
+                }
+                Err(_) => nothing(),
+            }),
+            ("change", "matrix") => {
+                let value = control
+                    .dyn_ref::<web_sys::HtmlSelectElement>()
+                    .map(|s| s.value());
+                if let Some(i) = value
+                    .and_then(|v| v.parse::<usize>().ok())
+                    .filter(|&i| i < MATRICES.len())
+                {
+                    matrix.set(i);
+                }
+            }
+            ("click", which @ ("export-latex" | "export-numpy")) => shown.with_untracked(|view| {
+                let Some(view) = view else { return nothing() };
+                let (_, name, get) = MATRICES[matrix.get_untracked()];
+                export_text.set(if which == "export-latex" {
+                    text::latex(get(view))
+                } else {
+                    text::numpy(name, get(view))
+                });
+            }),
+            ("click", "copy-export") => export_text.with_untracked(|t| copy_text(t)),
+            ("click", "import") => import_now(&host),
+            ("change", "upload") => {
+                if let (Some(field), Some(button)) =
+                    (part(&host, "import-text"), part(&host, "import"))
+                {
+                    read_upload(&control, &field, &button);
+                }
+            }
+            ("click", "embed") => {
+                embedding.update(|open| *open = !*open);
+                refresh_embed_code();
+            }
+            ("change", "panel") => {
+                if let Some(i) = index() {
+                    panels.update(|on| {
+                        if let Some(on) = on.get_mut(i) {
+                            *on = !*on;
+                        }
+                    });
+                    refresh_embed_code();
+                }
+            }
+            ("change", "lock") => {
+                lock.update(|on| *on = !*on);
+                refresh_embed_code();
+            }
+            ("click", "copy-embed") => embed_code.with_untracked(|c| copy_text(c)),
+            _ => {}
+        }
+    };
+
+    view! {
+        <section
+            class="card share"
+            data-testid="share"
+            node_ref=node
+            on:click=move |e| act(e.into())
+            on:change=act
+        ></section>
+    }
+}
