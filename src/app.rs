@@ -15,6 +15,7 @@ use crate::link::sync::{
 use crate::link::{read_embedding, Navigation};
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
+use crate::training::Training;
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
 use attention_core::{AttentionError, Scenario, Trace};
 use leptos::prelude::*;
@@ -253,6 +254,7 @@ pub fn App() -> impl IntoView {
                 <DotProducts />
                 <Softmax />
                 <Fusion />
+                <Training />
                 <ScalingExperiment />
                 <CommonMistakes />
             </main>

@@ -254,13 +254,14 @@ pub struct Embedding {
 }
 
 /// Every panel a link can name in `panels=`.
-pub const PANELS: [&str; 8] = [
+pub const PANELS: [&str; 9] = [
     "walkthrough",
     "controls",
     "projection",
     "dot-products",
     "softmax",
     "fusion",
+    "training",
     "experiment",
     "mistakes",
 ];

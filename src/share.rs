@@ -35,7 +35,7 @@ extern "C" {
 }
 
 /// The panels an embed shows until the teacher chooses: the four diagrams.
-const FIRST_PANELS: [bool; 8] = [false, false, true, true, true, true, false, false];
+const FIRST_PANELS: [bool; 9] = [false, false, true, true, true, true, false, false, false];
 
 /// The element in `host` with this `data-testid`.
 fn part(host: &Element, testid: &str) -> Option<Element> {

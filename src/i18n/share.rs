@@ -95,7 +95,7 @@ pub const IMPORT_EMPTY: Msg = Msg {
     en: "Paste or upload a scenario JSON first.",
 };
 /// The names of the panels a link can show (`link::PANELS`), in the same order.
-pub const PANEL_NAMES: [Msg; 8] = [
+pub const PANEL_NAMES: [Msg; 9] = [
     Msg {
         zh: "分步讲解",
         en: "Walkthrough",
@@ -119,6 +119,10 @@ pub const PANEL_NAMES: [Msg; 8] = [
     Msg {
         zh: "④ 融合",
         en: "④ Fusion",
+    },
+    Msg {
+        zh: "⑤ 训练",
+        en: "⑤ Training",
     },
     Msg {
         zh: "√d_k 实验",

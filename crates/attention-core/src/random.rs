@@ -5,11 +5,28 @@
 //! targets and may differ in the last bit, so a Box–Muller normal is avoided.
 
 use ndarray::Array2;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator of 64-bit
+/// draws with good statistics for teaching examples, and only integer
+/// arithmetic, so every target draws the same numbers. Not for secrets.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
 
 /// A uniform number in [0, 1) from the top 53 bits of one draw.
-fn unit(rng: &mut ChaCha8Rng) -> f64 {
+fn unit(rng: &mut SplitMix64) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
@@ -23,7 +40,7 @@ fn unit(rng: &mut ChaCha8Rng) -> f64 {
 /// assert!(a.iter().all(|&v| (-1.0..1.0).contains(&v)));
 /// ```
 pub fn uniform_matrix(rows: usize, cols: usize, low: f64, high: f64, seed: u64) -> Array2<f64> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = SplitMix64::new(seed);
     Array2::from_shape_simple_fn((rows, cols), || low + (high - low) * unit(&mut rng))
 }
 
@@ -42,7 +59,7 @@ pub fn uniform_matrix(rows: usize, cols: usize, low: f64, high: f64, seed: u64) 
 /// assert!(mean.abs() < 0.05 && (var - 1.0).abs() < 0.05);
 /// ```
 pub fn normal_matrix(rows: usize, cols: usize, std: f64, seed: u64) -> Array2<f64> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = SplitMix64::new(seed);
     Array2::from_shape_simple_fn((rows, cols), || {
         let sum: f64 = (0..12).map(|_| unit(&mut rng)).sum();
         std * (sum - 6.0)

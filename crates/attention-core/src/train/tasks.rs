@@ -89,12 +89,12 @@ pub struct Task {
 }
 
 /// Columns of W_Q and W_K in every task.
-const D_K: usize = 4;
+const D_K: usize = 8;
 /// Steps the default optimizer gets every task solved in.
 const BUDGET: usize = 200;
 
 /// What the three tasks share: one unmasked, scaled sequence `x` labelled
-/// `tokens`; W_Q and W_K (d×4) train, and W_V is fixed to the d×d identity,
+/// `tokens`; W_Q and W_K (d×8, so d_v = d_k as the lab draws it) train, and W_V is fixed to the d×d identity,
 /// so V = X and each output row B_i shows which tokens' features were mixed
 /// into it.
 fn query_key_task(id: TaskId, tokens: &[&str], x: Array2<f64>, loss: Loss, threshold: f64) -> Task {
@@ -126,7 +126,7 @@ fn rows_of_8(rows: &[[f64; 8]]) -> Array2<f64> {
 
 /// The task `id`, built fresh (see [`TaskId`]'s variants; the comments of
 /// `train/tasks/*.rs` say how each task's numbers were chosen). In every task
-/// W_Q and W_K (d×4) train, and W_V is fixed to the identity, so V = X and
+/// W_Q and W_K (d×8) train, and W_V is fixed to the identity, so V = X and
 /// each output row B_i shows which tokens' features were mixed into it.
 ///
 /// ```
