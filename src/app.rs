@@ -249,7 +249,6 @@ pub fn App() -> impl IntoView {
                 </p>
                 <Walkthrough />
                 <Controls />
-                <Share />
                 <Projection />
                 <DotProducts />
                 <Softmax />
@@ -257,6 +256,7 @@ pub fn App() -> impl IntoView {
                 <Training />
                 <ScalingExperiment />
                 <CommonMistakes />
+                <Share />
             </main>
         </div>
     }
