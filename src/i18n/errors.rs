@@ -25,6 +25,8 @@ fn place(row: &str) -> String {
         format!("第 {path} 行")
     } else if let Some(path) = row.strip_prefix("label ") {
         format!("第 {path} 个标签")
+    } else if let Some(path) = row.strip_prefix("flag ") {
+        format!("第 {path} 个标记")
     } else {
         match row {
             "the whole input" => "整个输入".into(),
@@ -49,6 +51,8 @@ fn expected(what: &str) -> &str {
         "a list of numbers" | "a list of numbers only" => "只含数字的列表",
         "a list of sequences" => "由序列组成的列表",
         "a list of 0/1 flags" => "由 0/1 组成的列表",
+        "a list of rows of 0/1, one per sequence" => "由 0/1 行组成的列表，每个序列一行",
+        "0 (padding) or 1 (real)" => "0（填充）或 1（真实）",
         "a list of strings" => "字符串列表",
         "a string" => "字符串",
         "true or false" => "true 或 false",
@@ -120,7 +124,7 @@ mod tests {
     use attention_core::Scenario;
 
     /// Imports that go wrong in every way the format can.
-    const BAD: [&str; 9] = [
+    const BAD: [&str; 11] = [
         "[1]",
         r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "nope": 1}"#,
         r#"{"x": "a", "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
@@ -130,6 +134,8 @@ mod tests {
         r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "tokens": [1]}"#,
         r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "causal": 2}"#,
         r#"{"x": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
+        r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [2]}"#,
+        r#"{"x": [[[1]]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [1]}"#,
     ];
 
     #[test]

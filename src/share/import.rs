@@ -5,77 +5,72 @@
 use crate::geometry::format::shortest;
 use crate::lab::{LabError, MAX_DIM, MAX_ENTRY, MAX_LINK_TOKENS};
 use attention_core::{AttentionError, Scenario};
-use serde_json::Value;
 
 /// The longest text an import reads: far more than the largest scenario the
 /// lab shows (64 × 64 × 16 numbers), so only garbage is refused by length.
 const MAX_CHARS: usize = 4_000_000;
 /// The most sequences a scenario may have, as in a link.
 const MAX_SEQUENCES: usize = 64;
-/// The deepest nesting the format has is a batch of matrices; anything much
-/// deeper is not a scenario, and is refused before it can exhaust the stack.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-const MAX_DEPTH: usize = 8;
 
 fn import_error(error: AttentionError) -> LabError {
     LabError::Import(error)
 }
 
-/// Parses JSON text. In the browser this is JavaScript's `JSON.parse`, which
-/// reads numbers exactly and needs no parser in the WebAssembly.
+/// A value of the browser's `JSON.parse`, read by the core's scenario parser
+/// in place, so the WebAssembly holds no JSON parser and no copy of the tree.
 #[cfg(target_arch = "wasm32")]
-fn parse_json(text: &str) -> Result<Value, AttentionError> {
+struct Parsed(wasm_bindgen::JsValue);
+
+#[cfg(target_arch = "wasm32")]
+impl attention_core::scenario::JsonValue for Parsed {
+    fn items(&self) -> Option<Vec<Self>> {
+        use wasm_bindgen::JsCast;
+        let items = self.0.dyn_ref::<js_sys::Array>()?;
+        Some(items.iter().map(Parsed).collect())
+    }
+    fn fields(&self) -> Option<Vec<(String, Self)>> {
+        use wasm_bindgen::JsCast;
+        if !self.0.is_object() || self.0.is_array() {
+            return None;
+        }
+        let entries = js_sys::Object::entries(self.0.unchecked_ref());
+        let field = |entry: wasm_bindgen::JsValue| {
+            let pair: js_sys::Array = entry.unchecked_into();
+            (
+                pair.get(0).as_string().unwrap_or_default(),
+                Parsed(pair.get(1)),
+            )
+        };
+        Some(entries.iter().map(field).collect())
+    }
+    fn number(&self) -> Option<f64> {
+        self.0.as_f64()
+    }
+    fn boolean(&self) -> Option<bool> {
+        self.0.as_bool()
+    }
+    fn string(&self) -> Option<String> {
+        self.0.as_string()
+    }
+    fn is_null(&self) -> bool {
+        self.0.is_null()
+    }
+}
+
+/// The scenario in JSON text. In the browser the text is parsed by
+/// JavaScript's `JSON.parse`, which reads numbers exactly.
+#[cfg(target_arch = "wasm32")]
+fn parse(text: &str) -> Result<Scenario, AttentionError> {
     let parsed = js_sys::JSON::parse(text).map_err(|e| AttentionError::Json {
         message: js_sys::Error::from(e).message().into(),
     })?;
-    from_js(&parsed, 0)
+    Scenario::from_parsed(Parsed(parsed))
 }
 
-/// Parses JSON text.
+/// The scenario in JSON text.
 #[cfg(not(target_arch = "wasm32"))]
-fn parse_json(text: &str) -> Result<Value, AttentionError> {
-    serde_json::from_str(text).map_err(|e| AttentionError::Json {
-        message: e.to_string(),
-    })
-}
-
-/// A value `JSON.parse` returned, as a serde value for the core's checks.
-#[cfg(target_arch = "wasm32")]
-fn from_js(value: &wasm_bindgen::JsValue, depth: usize) -> Result<Value, AttentionError> {
-    use wasm_bindgen::JsCast;
-    if depth > MAX_DEPTH {
-        return Err(AttentionError::Json {
-            message: "nested too deeply".into(),
-        });
-    }
-    if let Some(number) = value.as_f64() {
-        // Whole numbers stay whole, as serde reads them, so 0/1 masks and
-        // integer entries mean the same in the browser as in `attn-trace`.
-        return Ok(if number.fract() == 0.0 && number.abs() < 9e15 {
-            Value::from(number as i64)
-        } else {
-            serde_json::Number::from_f64(number).map_or(Value::Null, Value::Number)
-        });
-    }
-    if let Some(flag) = value.as_bool() {
-        return Ok(Value::Bool(flag));
-    }
-    if let Some(text) = value.as_string() {
-        return Ok(Value::String(text));
-    }
-    if let Some(items) = value.dyn_ref::<js_sys::Array>() {
-        return items.iter().map(|item| from_js(&item, depth + 1)).collect();
-    }
-    if let Some(object) = value.dyn_ref::<js_sys::Object>() {
-        let mut fields = serde_json::Map::new();
-        for entry in js_sys::Object::entries(object).iter() {
-            let pair: js_sys::Array = entry.unchecked_into();
-            let name = pair.get(0).as_string().unwrap_or_default();
-            fields.insert(name, from_js(&pair.get(1), depth + 1)?);
-        }
-        return Ok(Value::Object(fields));
-    }
-    Ok(Value::Null)
+fn parse(text: &str) -> Result<Scenario, AttentionError> {
+    Scenario::from_json(text)
 }
 
 /// Whether a scenario the core accepts also fits the lab: its sizes, d_v = d_k
@@ -144,8 +139,7 @@ pub fn import(text: &str) -> Result<Scenario, LabError> {
             found: chars,
         }));
     }
-    let value = parse_json(text).map_err(import_error)?;
-    let scenario = Scenario::from_value(&value).map_err(import_error)?;
+    let scenario = parse(text).map_err(import_error)?;
     check_fits(&scenario)?;
     scenario.run().map_err(import_error)?;
     Ok(scenario)

@@ -7,7 +7,44 @@
 use crate::error::AttentionError;
 use crate::trace::{forward, Head, Options, Trace};
 use ndarray::{Array2, Array3, Axis};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+/// A parsed JSON value, as the scenario parser reads it. The command-line
+/// tool reads serde's values; the web app reads the browser's own
+/// `JSON.parse` results through this, so the one parser (and its messages)
+/// serves both without a JSON parser in the WebAssembly.
+pub trait JsonValue: Sized {
+    /// The items, if this is an array.
+    fn items(&self) -> Option<Vec<Self>>;
+    /// The fields in order, if this is an object.
+    fn fields(&self) -> Option<Vec<(String, Self)>>;
+    fn number(&self) -> Option<f64>;
+    fn boolean(&self) -> Option<bool>;
+    fn string(&self) -> Option<String>;
+    fn is_null(&self) -> bool;
+}
+
+impl<'a> JsonValue for &'a Value {
+    fn items(&self) -> Option<Vec<Self>> {
+        self.as_array().map(|items| items.iter().collect())
+    }
+    fn fields(&self) -> Option<Vec<(String, Self)>> {
+        self.as_object()
+            .map(|fields| fields.iter().map(|(k, v)| (k.clone(), v)).collect())
+    }
+    fn number(&self) -> Option<f64> {
+        self.as_f64()
+    }
+    fn boolean(&self) -> Option<bool> {
+        self.as_bool()
+    }
+    fn string(&self) -> Option<String> {
+        self.as_str().map(str::to_owned)
+    }
+    fn is_null(&self) -> bool {
+        Value::is_null(self)
+    }
+}
 
 const FIELDS: [&str; 8] = [
     "tokens", "x", "w_q", "w_k", "w_v", "mask", "causal", "scale",
@@ -52,43 +89,55 @@ impl Scenario {
 
     /// Like [`Scenario::from_json`], from an already parsed value.
     pub fn from_value(value: &Value) -> Result<Self, AttentionError> {
-        let object = value.as_object().ok_or_else(|| AttentionError::WrongType {
+        Self::from_parsed(value)
+    }
+
+    /// Like [`Scenario::from_json`], from any parsed JSON value.
+    pub fn from_parsed<V: JsonValue>(value: V) -> Result<Self, AttentionError> {
+        let mut object = value.fields().ok_or_else(|| AttentionError::WrongType {
             field: "input".into(),
             row: "the whole input".into(),
             expected: "a JSON object with fields x, w_q, w_k and w_v",
         })?;
-        if let Some(unknown) = object.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        if let Some((unknown, _)) = object.iter().find(|(k, _)| !FIELDS.contains(&k.as_str())) {
             return Err(AttentionError::WrongType {
                 field: unknown.clone(),
                 row: "this field".into(),
                 expected: "one of tokens, x, w_q, w_k, w_v, mask, causal, scale",
             });
         }
-        let x_value = required(object, "x")?;
-        let batched = is_batched(x_value);
+        // Each field once, like a JSON object; a repeated name keeps its last value.
+        let mut take = |name: &str| {
+            let at = object.iter().rposition(|(k, _)| k == name)?;
+            Some(object.swap_remove(at).1)
+        };
+        // An optional field may also be null.
+        let optional = |v: Option<V>| v.filter(|v| !v.is_null());
+        let x_value = required(take("x"), "x")?;
+        let batched = is_batched(&x_value);
         let x = if batched {
-            tensor3(x_value, "x")?
+            tensor3(&x_value, "x")?
         } else {
-            matrix(x_value, "x", "")?.insert_axis(Axis(0))
+            matrix(&x_value, "x", "")?.insert_axis(Axis(0))
         };
         let head = Head {
-            w_q: matrix(required(object, "w_q")?, "w_q", "")?,
-            w_k: matrix(required(object, "w_k")?, "w_k", "")?,
-            w_v: matrix(required(object, "w_v")?, "w_v", "")?,
+            w_q: matrix(&required(take("w_q"), "w_q")?, "w_q", "")?,
+            w_k: matrix(&required(take("w_k"), "w_k")?, "w_k", "")?,
+            w_v: matrix(&required(take("w_v"), "w_v")?, "w_v", "")?,
         };
         let (batch, t, _) = x.dim();
-        let mask = match object.get("mask") {
-            None | Some(Value::Null) => None,
-            Some(m) if batched => Some(mask_matrix(m, batch, t)?),
-            Some(m) => Some(mask_row(m, "", t)?.insert_axis(Axis(0))),
+        let mask = match optional(take("mask")) {
+            None => None,
+            Some(m) if batched => Some(mask_matrix(&m, batch, t)?),
+            Some(m) => Some(mask_row(&m, "", t)?.insert_axis(Axis(0))),
         };
-        let tokens = match object.get("tokens") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(tokens(v, t)?),
+        let tokens = match optional(take("tokens")) {
+            None => None,
+            Some(v) => Some(tokens(&v, t)?),
         };
         let options = Options {
-            causal: flag(object, "causal", false)?,
-            scale: flag(object, "scale", true)?,
+            causal: flag(optional(take("causal")), "causal", false)?,
+            scale: flag(optional(take("scale")), "scale", true)?,
         };
         Ok(Self {
             tokens,
@@ -111,17 +160,18 @@ impl Scenario {
     }
 }
 
-fn required<'a>(object: &'a Map<String, Value>, field: &str) -> Result<&'a Value, AttentionError> {
-    object.get(field).ok_or_else(|| AttentionError::Empty {
+fn required<V>(value: Option<V>, field: &str) -> Result<V, AttentionError> {
+    value.ok_or_else(|| AttentionError::Empty {
         field: field.into(),
     })
 }
 
 /// x is a batch when its first row is itself a list of lists.
-fn is_batched(x: &Value) -> bool {
-    x.get(0)
-        .and_then(|row| row.get(0))
-        .is_some_and(Value::is_array)
+fn is_batched<V: JsonValue>(x: &V) -> bool {
+    let first = |v: &V| v.items().and_then(|items| items.into_iter().next());
+    first(x)
+        .and_then(|row| first(&row))
+        .is_some_and(|cell| cell.items().is_some())
 }
 
 /// `1 flag`, `3 flags`.
@@ -151,9 +201,13 @@ fn place(kind: &str, path: &str) -> String {
 }
 
 /// Parses a list of lists of numbers; `prefix` is the index path above it, e.g. `[1]`.
-fn matrix(value: &Value, field: &str, prefix: &str) -> Result<Array2<f64>, AttentionError> {
+fn matrix<V: JsonValue>(
+    value: &V,
+    field: &str,
+    prefix: &str,
+) -> Result<Array2<f64>, AttentionError> {
     let rows = value
-        .as_array()
+        .items()
         .ok_or_else(|| wrong(field, place("row", prefix), "a list of rows of numbers"))?;
     let Some(first) = rows.first() else {
         return Err(AttentionError::Empty {
@@ -161,7 +215,7 @@ fn matrix(value: &Value, field: &str, prefix: &str) -> Result<Array2<f64>, Atten
         });
     };
     let width = first
-        .as_array()
+        .items()
         .ok_or_else(|| wrong(field, format!("row {prefix}[0]"), "a list of numbers"))?
         .len();
     if width == 0 {
@@ -173,7 +227,7 @@ fn matrix(value: &Value, field: &str, prefix: &str) -> Result<Array2<f64>, Atten
     for (r, row) in rows.iter().enumerate() {
         let at = format!("row {prefix}[{r}]");
         let cells = row
-            .as_array()
+            .items()
             .ok_or_else(|| wrong(field, at.clone(), "a list of numbers"))?;
         if cells.len() != width {
             return Err(AttentionError::Ragged {
@@ -185,7 +239,7 @@ fn matrix(value: &Value, field: &str, prefix: &str) -> Result<Array2<f64>, Atten
         }
         for cell in cells {
             let number = cell
-                .as_f64()
+                .number()
                 .ok_or_else(|| wrong(field, at.clone(), "a list of numbers only"))?;
             if !number.is_finite() {
                 return Err(AttentionError::NonFinite {
@@ -201,9 +255,9 @@ fn matrix(value: &Value, field: &str, prefix: &str) -> Result<Array2<f64>, Atten
     })
 }
 
-fn tensor3(value: &Value, field: &str) -> Result<Array3<f64>, AttentionError> {
+fn tensor3<V: JsonValue>(value: &V, field: &str) -> Result<Array3<f64>, AttentionError> {
     let sequences = value
-        .as_array()
+        .items()
         .ok_or_else(|| wrong(field, place("row", ""), "a list of sequences"))?;
     let mut parsed = Vec::with_capacity(sequences.len());
     for (b, sequence) in sequences.iter().enumerate() {
@@ -219,19 +273,24 @@ fn tensor3(value: &Value, field: &str) -> Result<Array3<f64>, AttentionError> {
         }
         parsed.push(m);
     }
-    let views: Vec<_> = parsed.iter().map(|m| m.view()).collect();
-    ndarray::stack(Axis(0), &views).map_err(|_| AttentionError::Empty {
-        field: field.into(),
-    })
+    let Some((rows, cols)) = parsed.first().map(Array2::dim) else {
+        return Err(AttentionError::Empty {
+            field: field.into(),
+        });
+    };
+    Ok(Array3::from_shape_fn(
+        (parsed.len(), rows, cols),
+        |(b, i, j)| parsed[b][[i, j]],
+    ))
 }
 
-fn mask_row(
-    value: &Value,
+fn mask_row<V: JsonValue>(
+    value: &V,
     prefix: &str,
     t: usize,
 ) -> Result<ndarray::Array1<bool>, AttentionError> {
     let flags = value
-        .as_array()
+        .items()
         .ok_or_else(|| wrong("mask", place("row", prefix), "a list of 0/1 flags"))?;
     if flags.len() != t {
         return Err(AttentionError::ShapeMismatch {
@@ -243,7 +302,7 @@ fn mask_row(
     flags
         .iter()
         .enumerate()
-        .map(|(j, flag)| match (flag.as_f64(), flag.as_bool()) {
+        .map(|(j, flag)| match (flag.number(), flag.boolean()) {
             // 1.0 and 0.0 are accepted too: Python's json.dumps writes floats that way.
             (Some(1.0), _) => Ok(true),
             (Some(0.0), _) => Ok(false),
@@ -257,10 +316,14 @@ fn mask_row(
         .collect()
 }
 
-fn mask_matrix(value: &Value, batch: usize, t: usize) -> Result<Array2<bool>, AttentionError> {
+fn mask_matrix<V: JsonValue>(
+    value: &V,
+    batch: usize,
+    t: usize,
+) -> Result<Array2<bool>, AttentionError> {
     let rows = value
-        .as_array()
-        .filter(|rows| rows.iter().all(Value::is_array))
+        .items()
+        .filter(|rows| rows.iter().all(|row| row.items().is_some()))
         .ok_or_else(|| {
             wrong(
                 "mask",
@@ -282,9 +345,9 @@ fn mask_matrix(value: &Value, batch: usize, t: usize) -> Result<Array2<bool>, At
     Ok(out)
 }
 
-fn tokens(value: &Value, t: usize) -> Result<Vec<String>, AttentionError> {
+fn tokens<V: JsonValue>(value: &V, t: usize) -> Result<Vec<String>, AttentionError> {
     let list = value
-        .as_array()
+        .items()
         .ok_or_else(|| wrong("tokens", place("row", ""), "a list of strings"))?;
     if list.len() != t {
         return Err(AttentionError::ShapeMismatch {
@@ -297,7 +360,7 @@ fn tokens(value: &Value, t: usize) -> Result<Vec<String>, AttentionError> {
         .enumerate()
         .map(|(i, token)| {
             let text = token
-                .as_str()
+                .string()
                 .ok_or_else(|| wrong("tokens", format!("label [{i}]"), "a string"))?;
             if text.chars().count() > MAX_TOKEN_CHARS {
                 return Err(AttentionError::TooLarge {
@@ -307,16 +370,20 @@ fn tokens(value: &Value, t: usize) -> Result<Vec<String>, AttentionError> {
                     found: text.chars().count(),
                 });
             }
-            Ok(text.to_owned())
+            Ok(text)
         })
         .collect()
 }
 
-fn flag(object: &Map<String, Value>, field: &str, default: bool) -> Result<bool, AttentionError> {
-    match object.get(field) {
-        None | Some(Value::Null) => Ok(default),
+fn flag<V: JsonValue>(
+    value: Option<V>,
+    field: &str,
+    default: bool,
+) -> Result<bool, AttentionError> {
+    match value {
+        None => Ok(default),
         Some(v) => v
-            .as_bool()
+            .boolean()
             .ok_or_else(|| wrong(field, "the value".into(), "true or false")),
     }
 }
