@@ -6,6 +6,8 @@
 mod interaction;
 #[path = "browser/page.rs"]
 mod page;
+#[path = "browser/training.rs"]
+mod training;
 #[path = "browser/walkthrough.rs"]
 mod walkthrough;
 

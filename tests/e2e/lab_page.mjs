@@ -35,7 +35,9 @@ export function runAttnTrace(scenario) {
 
 /** A static file server for dist/ under SUB_PATH, on a free loopback port. */
 export async function serveDist() {
-  const server = http.createServer((req, res) => {
+  // Links may be long (hostile ones with 10,000 tokens), so accept request
+  // heads of up to 1 MB rather than node's default 16 KB.
+  const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
     if (!url.pathname.startsWith(SUB_PATH)) {
       res.writeHead(404).end();
@@ -92,6 +94,9 @@ export function useLab() {
   return harness;
 }
 
+/** The test ids of every matrix diagram, in the order the page draws them. */
+export const MATRICES = ['x', 'w-q', 'w-k', 'w-v', 'q', 'k', 'v', 'scores', 'weights', 'output'];
+
 /** The sum of an array of numbers. */
 export function sumOf(values) {
   return values.reduce((a, b) => a + b, 0);
@@ -117,10 +122,33 @@ export class LabPage {
 
   static async open(browser, url, viewport = { width: 1280, height: 800 }) {
     const context = await browser.newContext({ viewport });
-    const lab = new LabPage(await context.newPage());
-    await lab.page.goto(url);
-    await lab.page.waitForSelector('[data-testid="weights"] [data-row]');
+    return LabPage.openIn(context, url);
+  }
+
+  /**
+   * Opens `url` in a new page of an existing context, which shares that
+   * context's localStorage. `state: 'attached'` waits only for the weights to
+   * exist, for pages that hide them (an embed without the softmax panel);
+   * `state: null` does not wait for them (a page that only hosts embeds).
+   * Every page records the Content-Security-Policy violations it reports.
+   */
+  static async openIn(context, url, { state = 'visible' } = {}) {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    const lab = new LabPage(page);
+    await page.goto(url);
+    if (state) await page.waitForSelector('[data-testid="weights"] [data-row]', { state });
     return lab;
+  }
+
+  /** The CSP violations this page has reported so far. */
+  async cspViolations() {
+    return this.page.evaluate(() => window.cspViolations ?? []);
   }
 
   /** The cells of a matrix diagram as a 2-D array of numbers from data-value. */
@@ -134,6 +162,40 @@ export class LabPage {
       }
       return rows;
     });
+  }
+
+  /** Every matrix diagram on the page, by test id, as from `matrix`. */
+  async matrices() {
+    const all = {};
+    for (const testid of MATRICES) all[testid] = await this.matrix(testid);
+    return all;
+  }
+
+  /** The token labels as the token buttons show them. */
+  async tokens() {
+    return this.page.$$eval('[data-testid="token"]', (b) => b.map((x) => x.textContent));
+  }
+
+  /** Types `value` into the cell editor of one matrix entry, as a learner does. */
+  async editCell(testid, row, col, value) {
+    await this.page.click(`[data-testid="${testid}"] [data-row="${row}"][data-col="${col}"]`);
+    await this.page.fill('[data-testid="cell-editor"]', String(value));
+    await this.page.press('[data-testid="cell-editor"]', 'Enter');
+  }
+
+  /** Clicks a button that offers a file, and returns its name and contents. */
+  async download(testid) {
+    const [file] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.click(`[data-testid="${testid}"]`),
+    ]);
+    return { name: file.suggestedFilename(), body: fs.readFileSync(await file.path()) };
+  }
+
+  /** Pastes `text` into the import field and presses Import. */
+  async importText(text) {
+    await this.page.fill('[data-testid="import-text"]', text);
+    await this.page.click('[data-testid="import"]');
   }
 
   /** The weights' row sums, from their data-value. */

@@ -24,7 +24,7 @@ pub trait JsonValue: Sized {
     fn is_null(&self) -> bool;
 }
 
-impl<'a> JsonValue for &'a Value {
+impl JsonValue for &Value {
     fn items(&self) -> Option<Vec<Self>> {
         self.as_array().map(|items| items.iter().collect())
     }
