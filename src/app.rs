@@ -12,7 +12,7 @@ use crate::link::sync::{
     keep_in_link, navigation_from_link, parameter, resume_saved_work, scenario_from_link,
     LinkedState,
 };
-use crate::link::{read_embedding, Navigation};
+use crate::link::{read_embedding, unreadable_navigation, Navigation};
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
 use crate::training::Training;
@@ -115,7 +115,10 @@ pub fn App() -> impl IntoView {
     }
     let lang = RwSignal::new(initial_lang(&nav));
     provide_context(LangContext(lang));
-    let (start, link_problem) = scenario_from_link();
+    let (start, scenario_problem) = scenario_from_link();
+    let link_problem = scenario_problem.or_else(|| {
+        unreadable_navigation(parameter).map(|name| LabError::IgnoredParameter(name.into()))
+    });
     let scenario = RwSignal::new(start);
     provide_context(LabScenario(scenario));
     provide_context(LinkProblem(link_problem));
@@ -141,14 +144,16 @@ pub fn App() -> impl IntoView {
     let tour = Tour::new();
     tour.step.set(nav.step);
     provide_context(tour);
-    keep_in_link(LinkedState {
+    let linked = LinkedState {
         scenario,
         focus,
         tour,
         lang,
         tables,
         saves_work: !embedding.embed,
-    });
+    };
+    provide_context(linked);
+    keep_in_link(linked);
 
     // Keep the selection inside the scenario when tokens are removed or a
     // link names a position that does not exist.

@@ -48,6 +48,8 @@ pub enum LabError {
     BadSeed(String),
     /// A link whose saved state is damaged; names the part that is.
     BadLink(String),
+    /// A readable link parameter (`q`, `seq`, `step`, `lang`) that could not be read.
+    IgnoredParameter(String),
     /// A size outside 2..=16.
     BadSize(usize),
     /// A row or column that does not exist.

@@ -220,6 +220,19 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
     }
 }
 
+/// The first readable parameter a link holds that cannot be read (`q=NaN`,
+/// `step=99`, …), to say so: it is left at its default.
+pub fn unreadable_navigation(get: impl Fn(&str) -> Option<String>) -> Option<&'static str> {
+    let readable = |name: &str, value: &str| match name {
+        "q" | "seq" => value.parse::<usize>().is_ok(),
+        "step" => Step::from_link(value).is_some(),
+        _ => Lang::from_link(value).is_some(),
+    };
+    ["q", "seq", "step", "lang"]
+        .into_iter()
+        .find(|&name| get(name).is_some_and(|value| !readable(name, value.trim())))
+}
+
 /// The readable parameters for `nav`, defaults left out.
 pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     let mut out = vec![("q", nav.query.to_string())];

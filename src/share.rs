@@ -9,11 +9,12 @@ pub mod import;
 mod markup;
 pub mod text;
 
-use crate::app::{Focus, LabScenario, LabTrace, LabView};
+use crate::app::{Focus, LabScenario, LabTrace, LabView, ShowTables};
 use crate::controls::control_of;
 use crate::diagrams::host::keep_patched;
-use crate::i18n::{share as words, LangContext, Msg};
+use crate::i18n::{self, share as words, LangContext, Msg};
 use crate::lab::LabError;
+use crate::link::sync::{link_search, LinkedState};
 use crate::link::PANELS;
 use leptos::html::Section;
 use leptos::prelude::*;
@@ -59,14 +60,35 @@ pub fn Share() -> impl IntoView {
     let embedding = RwSignal::new(false);
     let panels = RwSignal::new(FIRST_PANELS.to_vec());
     let lock = RwSignal::new(false);
-    let embed_code = RwSignal::new(String::new());
+    let ShowTables(tables) = expect_context::<ShowTables>();
+    let linked = expect_context::<LinkedState>();
 
+    // The embed code for what is on screen now, while the builder is open:
+    // the page's own link follows the state only after a short delay.
+    let snippet = Memo::new(move |_| {
+        if !embedding.get() {
+            return String::new();
+        }
+        let location = window().location();
+        let page = location.origin().unwrap_or_default() + &location.pathname().unwrap_or_default();
+        let href = page + &link_search(linked);
+        let chosen: Vec<&str> = panels.with(|on| {
+            PANELS
+                .iter()
+                .zip(on)
+                .filter(|(_, on)| **on)
+                .map(|(p, _)| *p)
+                .collect()
+        });
+        let title = i18n::TITLE.get(lang.get());
+        embed_code::embed_code(&href, &chosen, lock.get(), title)
+    });
     let markup = Memo::new(move |_| {
         let (text, status, panels, code) = (
             export_text.read(),
             status.read(),
             panels.read(),
-            embed_code.read(),
+            snippet.read(),
         );
         markup::share(&ShareView {
             lang: lang.get(),
@@ -81,25 +103,6 @@ pub fn Share() -> impl IntoView {
     });
     keep_patched(node, markup.into());
 
-    // The embed code for the page's link as it is now.
-    let refresh_embed_code = move || {
-        let href = window().location().href().unwrap_or_default();
-        let chosen: Vec<&str> = panels.with_untracked(|on| {
-            PANELS
-                .iter()
-                .zip(on)
-                .filter(|(_, on)| **on)
-                .map(|(p, _)| *p)
-                .collect()
-        });
-        let title = words::TITLE.get(lang.get_untracked());
-        embed_code.set(embed_code::embed_code(
-            &href,
-            &chosen,
-            lock.get_untracked(),
-            title,
-        ));
-    };
     let import_now = move |host: &Element| {
         let text = part(host, "import-text")
             .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
@@ -132,10 +135,31 @@ pub fn Share() -> impl IntoView {
                 .get_attribute("data-index")
                 .and_then(|i| i.parse::<usize>().ok())
         };
-        let nothing = || status.set(Some(Ok(words::NOTHING_TO_EXPORT)));
+        let nothing = move || status.set(Some(Ok(words::NOTHING_TO_EXPORT)));
         match (event.type_().as_str(), name.as_str()) {
-            ("click", "export-svg") if !export_svg("attention.svg") => nothing(),
-            ("click", "export-png") if !export_png("attention.png") => nothing(),
+            ("click", which @ ("export-svg" | "export-png")) => {
+                let svg = which == "export-svg";
+                let export = move || {
+                    let done = if svg {
+                        export_svg("attention.svg")
+                    } else {
+                        export_png("attention.png")
+                    };
+                    if !done {
+                        nothing();
+                    }
+                };
+                if tables.get_untracked() {
+                    // The export draws the heatmaps: show them for the frame it takes.
+                    tables.set(false);
+                    request_animation_frame(move || {
+                        export();
+                        tables.set(true);
+                    });
+                } else {
+                    export();
+                }
+            }
             ("click", "export-scenario") => {
                 let json = scenario.with_untracked(text::scenario_json);
                 download("scenario.json", "application/json", &json);
@@ -178,7 +202,6 @@ pub fn Share() -> impl IntoView {
             }
             ("click", "embed") => {
                 embedding.update(|open| *open = !*open);
-                refresh_embed_code();
             }
             ("change", "panel") => {
                 if let Some(i) = index() {
@@ -187,14 +210,12 @@ pub fn Share() -> impl IntoView {
                             *on = !*on;
                         }
                     });
-                    refresh_embed_code();
                 }
             }
             ("change", "lock") => {
                 lock.update(|on| *on = !*on);
-                refresh_embed_code();
             }
-            ("click", "copy-embed") => embed_code.with_untracked(|c| copy_text(c)),
+            ("click", "copy-embed") => snippet.with_untracked(|c| copy_text(c)),
             _ => {}
         }
     };

@@ -124,6 +124,13 @@ pub fn lab_error(error: &LabError, lang: Lang) -> String {
             },
             part.clone(),
         ),
+        LabError::IgnoredParameter(name) => (
+            Msg {
+                zh: "链接里有一个参数无法读取，已忽略：",
+                en: "A parameter of the link could not be read and was ignored: ",
+            },
+            name.clone(),
+        ),
         LabError::BadSize(size) => (
             Msg {
                 zh: "维度必须在 2 到 16 之间：",

@@ -126,19 +126,20 @@ impl LinkedState {
 /// of a drag.
 const WRITE_AFTER_MS: u64 = 200;
 
-/// Writes the state into the link now: a new history entry if the last one
-/// is older than [`HISTORY_GAP_MS`], else in place of it.
-fn write_link(state: LinkedState, last_entry: StoredValue<f64>) {
-    let encoded = state.scenario.with_untracked(encode);
+/// The link's query (`?s=…&q=…`) for the state on screen, keeping the
+/// parameters this module does not own (`embed`, `panels`, …). Reactive: it
+/// tracks every part of the state it reads.
+pub fn link_search(state: LinkedState) -> String {
+    let encoded = state.scenario.with(encode);
     let nav = Navigation {
-        query: state.focus.query.get_untracked(),
-        sequence: state.focus.sequence.get_untracked(),
-        step: state.tour.step.get_untracked(),
-        lang: Some(state.lang.get_untracked()),
-        tables: state.tables.get_untracked(),
+        query: state.focus.query.get(),
+        sequence: state.focus.sequence.get(),
+        step: state.tour.step.get(),
+        lang: Some(state.lang.get()),
+        tables: state.tables.get(),
     };
     let Some(params) = parameters() else {
-        return;
+        return String::new();
     };
     for name in OWN {
         params.delete(name);
@@ -147,8 +148,16 @@ fn write_link(state: LinkedState, last_entry: StoredValue<f64>) {
     for (name, value) in write_navigation(&nav) {
         params.append(name, &value);
     }
-    let search = format!("?{}", String::from(params.to_string()));
-    if state.saves_work {
+    format!("?{}", String::from(params.to_string()))
+}
+
+/// Writes the state into the link now: a new history entry if the last one
+/// is older than [`HISTORY_GAP_MS`], else in place of it. The learner's work
+/// is saved too once they have changed something: opening a damaged link,
+/// which shows the defaults, must not overwrite what they saved.
+fn write_link(state: LinkedState, last_entry: StoredValue<f64>, changed: bool) {
+    let search = untrack(|| link_search(state));
+    if state.saves_work && changed {
         if let Some(storage) = storage() {
             // Storage that is full or switched off keeps nothing; the page works on.
             let _ = storage.set_item(SAVED_WORK, &search);
@@ -179,7 +188,7 @@ fn write_link(state: LinkedState, last_entry: StoredValue<f64>) {
 pub fn keep_in_link(state: LinkedState) {
     let last_entry = StoredValue::new(js_sys::Date::now());
     let pending = StoredValue::new(None::<TimeoutHandle>);
-    Effect::new(move |_| {
+    Effect::new(move |previous_run: Option<()>| {
         state.scenario.track();
         state.focus.query.track();
         state.focus.sequence.track();
@@ -189,7 +198,9 @@ pub fn keep_in_link(state: LinkedState) {
         if let Some(earlier) = pending.get_value() {
             earlier.clear();
         }
-        let write = move || write_link(state, last_entry);
+        // The first run is the page opening, not a change.
+        let changed = previous_run.is_some();
+        let write = move || write_link(state, last_entry, changed);
         let delay = std::time::Duration::from_millis(WRITE_AFTER_MS);
         pending.set_value(set_timeout_with_handle(write, delay).ok());
     });

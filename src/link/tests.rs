@@ -117,3 +117,54 @@ fn embeddings_show_the_named_panels_or_the_four_diagrams() {
         }
     );
 }
+
+#[test]
+fn unreadable_parameters_are_named_and_good_ones_pass() {
+    let link = |pairs: &'static [(&'static str, &'static str)]| {
+        unreadable_navigation(move |name| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    };
+    assert_eq!(
+        link(&[
+            ("q", "2"),
+            ("seq", "1"),
+            ("step", "softmax"),
+            ("lang", "en")
+        ]),
+        None
+    );
+    assert_eq!(link(&[("q", "NaN")]), Some("q"));
+    assert_eq!(link(&[("q", "1"), ("seq", "1e999")]), Some("seq"));
+    assert_eq!(link(&[("step", "99")]), Some("step"));
+    assert_eq!(link(&[("lang", "<b>")]), Some("lang"));
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+proptest::proptest! {
+    /// Any text at all in `s` decodes to a scenario that runs or to an error, never a panic.
+    #[test]
+    fn arbitrary_state_never_panics(text in "\\PC{0,300}") {
+        if let Ok(scenario) = decode(&text) {
+            proptest::prop_assert!(scenario.run().is_ok());
+        }
+    }
+
+    /// Damaged versions of a real link (cut short, or with a character
+    /// changed) decode to a scenario that runs or to an error.
+    #[test]
+    fn damaged_links_never_panic(cut in 0usize..400, at in 0usize..400, c in proptest::char::any()) {
+        let good = encode(&attention_core::presets::pronoun());
+        let mut chars: Vec<char> = good.chars().take(cut.max(1)).collect();
+        if let Some(slot) = chars.get_mut(at) {
+            *slot = c;
+        }
+        let damaged: String = chars.into_iter().collect();
+        if let Ok(scenario) = decode(&damaged) {
+            proptest::prop_assert!(scenario.run().is_ok());
+        }
+    }
+}
