@@ -181,6 +181,16 @@ pub fn Training() -> impl IntoView {
         run.trainer.set_value(fresh);
         run.show();
     };
+    // The first Play or Step after other work shows the task's query.
+    let enter = move || {
+        let (task_scenario, row) = run
+            .trainer
+            .with_value(|t| (t.scenario(), watched_row(t.task().loss())));
+        if scenario.with_untracked(|s| *s != task_scenario) {
+            focus.query.set(row);
+            focus.sequence.set(0);
+        }
+    };
     let set_optimizer = move || {
         let chosen = optimizer.get_untracked().with(lr.get_untracked());
         run.trainer.update_value(|t| t.set_optimizer(chosen));
@@ -219,12 +229,14 @@ pub fn Training() -> impl IntoView {
                 if run.playing.get_untracked() {
                     run.playing.set(false);
                 } else {
+                    enter();
                     run.stop_at_goal.set_value(!run.past_goal());
                     run.playing.set(true);
                     frame(run);
                 }
             }
             ("click", "train-step") => {
+                enter();
                 run.playing.set(false);
                 run.advance(1);
             }

@@ -29,32 +29,32 @@ pub fn DotProducts() -> impl IntoView {
         <section class="card" data-diagram="dot-products">
             <h2>{tr(i18n::SCORES_TITLE)}</h2>
             <p class="explain">{tr(i18n::SCORES_EXPLAINED)}</p>
-            <Show when=move || view.with(Option::is_some)>
-                <div class="diagram-pair">
-                    <div class="scroll">
-                        <MatrixGrid
-                            testid="scores"
-                            aria=i18n::SCORES_ARIA
-                            values=scaled
-                            row_labels=labels
-                            col_labels=labels
-                            palette=Palette::Signed
-                            highlight_rows=Signal::derive(move || vec![focus.query.get()])
-                            highlight_cols=Signal::derive(move || vec![focus.key.get()])
-                            masked=allowed
-                            on_select=select
-                        />
-                        <ColourLegend
-                            testid="scores-legend"
-                            palette=Palette::Signed
-                            extent=extent
-                            title=i18n::SCORES_LEGEND
-                            aria=i18n::SCORES_LEGEND_ARIA
-                        />
-                    </div>
-                    <Expansion />
+            // Hidden rather than dropped while the scenario cannot be computed:
+            // an attribute costs far less WebAssembly than a <Show>.
+            <div class="diagram-pair" hidden=move || view.with(Option::is_none)>
+                <div class="scroll">
+                    <MatrixGrid
+                        testid="scores"
+                        aria=i18n::SCORES_ARIA
+                        values=scaled
+                        row_labels=labels
+                        col_labels=labels
+                        palette=Palette::Signed
+                        highlight_rows=Signal::derive(move || vec![focus.query.get()])
+                        highlight_cols=Signal::derive(move || vec![focus.key.get()])
+                        masked=allowed
+                        on_select=select
+                    />
+                    <ColourLegend
+                        testid="scores-legend"
+                        palette=Palette::Signed
+                        extent=extent
+                        title=i18n::SCORES_LEGEND
+                        aria=i18n::SCORES_LEGEND_ARIA
+                    />
                 </div>
-            </Show>
+                <Expansion />
+            </div>
         </section>
     }
 }

@@ -46,36 +46,36 @@ pub fn Softmax() -> impl IntoView {
         <section class="card" data-diagram="softmax">
             <h2>{tr(i18n::SOFTMAX_TITLE)}</h2>
             <p class="explain">{tr(i18n::SOFTMAX_EXPLAINED)}</p>
-            <Show when=move || view.with(Option::is_some)>
-                <div class="diagram-pair">
-                    <SoftmaxBars />
-                    <div class="weights-side">
-                        <p class="caption">{tr(i18n::WEIGHTS_EXPLAINED)}</p>
-                        <div class="scroll">
-                            <div class="weights-block">
-                                <MatrixGrid
-                                    testid="weights"
-                                    aria=i18n::WEIGHTS_ARIA
-                                    values=weights
-                                    row_labels=labels
-                                    col_labels=labels
-                                    palette=Palette::Weight
-                                    highlight_rows=Signal::derive(move || vec![focus.query.get()])
-                                    masked=allowed
-                                    on_select=select
-                                />
-                                <SvgHost markup=sums />
-                            </div>
-                            <ColourLegend
-                                testid="weights-legend"
+            // Hidden rather than dropped while the scenario cannot be computed:
+            // an attribute costs far less WebAssembly than a <Show>.
+            <div class="diagram-pair" hidden=move || view.with(Option::is_none)>
+                <SoftmaxBars />
+                <div class="weights-side">
+                    <p class="caption">{tr(i18n::WEIGHTS_EXPLAINED)}</p>
+                    <div class="scroll">
+                        <div class="weights-block">
+                            <MatrixGrid
+                                testid="weights"
+                                aria=i18n::WEIGHTS_ARIA
+                                values=weights
+                                row_labels=labels
+                                col_labels=labels
                                 palette=Palette::Weight
-                                title=i18n::LEGEND_WEIGHT
-                                aria=i18n::WEIGHTS_LEGEND_ARIA
+                                highlight_rows=Signal::derive(move || vec![focus.query.get()])
+                                masked=allowed
+                                on_select=select
                             />
+                            <SvgHost markup=sums />
                         </div>
+                        <ColourLegend
+                            testid="weights-legend"
+                            palette=Palette::Weight
+                            title=i18n::LEGEND_WEIGHT
+                            aria=i18n::WEIGHTS_LEGEND_ARIA
+                        />
                     </div>
                 </div>
-            </Show>
+            </div>
         </section>
     }
 }
