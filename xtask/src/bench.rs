@@ -1,6 +1,7 @@
 //! `cargo xtask bench`: the release bundle's size (raw and gzip -9) against
 //! its budget, the latency from an input event to updated diagrams in headless
-//! Chromium, and the core's native forward-pass throughput.
+//! Chromium, the core's native forward-pass throughput, and training steps per
+//! second natively and in WebAssembly in headless Chromium.
 
 use crate::dist;
 use crate::sh::{self, cmd};
@@ -9,11 +10,16 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use std::io::Write;
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 /// The budget for the finished app's whole bundle, gzip -9.
 const BUDGET_GZIP_BYTES: usize = 200 * 1024;
 /// The file kinds that make up the bundle.
 const BUNDLE_KINDS: [&str; 5] = ["wasm", "js", "css", "html", "svg"];
+/// The training card's default task (`TaskId::default()` in attention-core).
+const DEFAULT_TASK: &str = "pronoun";
+/// Training steps per second the default task must reach in WebAssembly (issue 6).
+const WASM_GOAL_STEPS_PER_S: f64 = 10_000.0;
 
 pub fn run() -> Result<(), String> {
     let dist = dist::build_release()?;
@@ -28,7 +34,156 @@ pub fn run() -> Result<(), String> {
         "attention-core",
         "--example",
         "throughput",
-    ]))
+    ]))?;
+    report_training()
+}
+
+/// Training steps per second, natively (`examples/train_bench.rs`) and in
+/// WebAssembly in headless Chromium (`tests/train_speed.rs`, built with the
+/// release profile like the bundle, though without wasm-opt), and the line
+/// that compares the default task with its goal.
+fn report_training() -> Result<(), String> {
+    let native = captured(cmd("cargo").args([
+        "run",
+        "--release",
+        "-q",
+        "-p",
+        "attention-core",
+        "--example",
+        "train_bench",
+    ]))?;
+    print!("{native}");
+    let native = native_speeds(&native);
+    let wasm = captured(cmd("wasm-pack").args([
+        "test",
+        "--headless",
+        "--chrome",
+        "--release",
+        ".",
+        "-p",
+        "attention-lab",
+        "--test",
+        "train_speed",
+        "--",
+        "--nocapture",
+    ]))?;
+    let wasm = wasm_speeds(&wasm);
+    println!("\nWebAssembly training steps per second (release profile, headless Chromium)");
+    println!("{:>14} {:>6} {:>6} {:>12}", "task", "T", "d", "steps/s");
+    for s in &wasm {
+        println!(
+            "{:>14} {:>6} {:>6} {:>12.0}",
+            s.task, s.t, s.d, s.steps_per_s
+        );
+    }
+    let find = |speeds: &[Speed]| speeds.iter().find(|s| s.task == DEFAULT_TASK).cloned();
+    let (Some(w), Some(n)) = (find(&wasm), find(&native)) else {
+        return Err(format!(
+            "no training speed for the {DEFAULT_TASK} task: wasm {wasm:?}, native {native:?}"
+        ));
+    };
+    println!("\n{}", goal_line(&w, &n));
+    Ok(())
+}
+
+/// Runs a command and returns its standard output, which is also what it
+/// prints: standard error (compiler progress) goes to the terminal as is.
+fn captured(command: &mut Command) -> Result<String, String> {
+    let args: Vec<String> = command
+        .get_args()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let line = format!(
+        "`{} {}`",
+        command.get_program().to_string_lossy(),
+        args.join(" ")
+    );
+    eprintln!("\n==> {line}");
+    let out = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("could not start {line}: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    if out.status.success() {
+        Ok(stdout)
+    } else {
+        Err(format!("{line} failed ({}):\n{stdout}", out.status))
+    }
+}
+
+/// One task's measured training speed.
+#[derive(Clone, Debug, PartialEq)]
+struct Speed {
+    task: String,
+    t: usize,
+    d: usize,
+    steps_per_s: f64,
+}
+
+/// The rows `task T d steps/s µs` of `examples/train_bench.rs`'s table.
+fn native_speeds(text: &str) -> Vec<Speed> {
+    text.lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            match fields[..] {
+                [task, t, d, rate, _micros] => Some(Speed {
+                    task: task.to_owned(),
+                    t: t.parse().ok()?,
+                    d: d.parse().ok()?,
+                    steps_per_s: rate.parse().ok()?,
+                }),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The lines `train-speed <task> T=<t> d=<d> steps/s=<rate>` that
+/// `tests/train_speed.rs` logs.
+fn wasm_speeds(text: &str) -> Vec<Speed> {
+    text.lines()
+        .filter_map(|line| {
+            let rest = line.trim().strip_prefix("train-speed ")?;
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let value = |i: usize, key: &str| fields.get(i)?.strip_prefix(key);
+            Some(Speed {
+                task: (*fields.first()?).to_owned(),
+                t: value(1, "T=")?.parse().ok()?,
+                d: value(2, "d=")?.parse().ok()?,
+                steps_per_s: value(3, "steps/s=")?.parse().ok()?,
+            })
+        })
+        .collect()
+}
+
+/// A whole number with thousands separated by commas: 12345.6 → "12,346".
+fn thousands(value: f64) -> String {
+    let digits = format!("{:.0}", value.max(0.0));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn goal_line(wasm: &Speed, native: &Speed) -> String {
+    format!(
+        "training, default task (T = {}, d = {}): {} steps/s in wasm (goal ≥ {}), {} natively — goal {}",
+        wasm.t,
+        wasm.d,
+        thousands(wasm.steps_per_s),
+        thousands(WASM_GOAL_STEPS_PER_S),
+        thousands(native.steps_per_s),
+        if wasm.steps_per_s >= WASM_GOAL_STEPS_PER_S {
+            "met"
+        } else {
+            "NOT MET"
+        }
+    )
 }
 
 fn gzip_len(bytes: &[u8]) -> Result<usize, String> {
@@ -92,7 +247,55 @@ fn report_bundle(dist: &Path) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::gzip_len;
+    use super::*;
+
+    #[test]
+    fn reads_the_native_training_table() {
+        let text = "\nNative training steps per second (…)\n          task      T      d      steps/s  µs per step\n       pronoun      6      8       143743         6.96\n  same-speaker      8      8       102562         9.75\n";
+        let speeds = native_speeds(text);
+        assert_eq!(speeds.len(), 2);
+        assert_eq!(
+            speeds[0],
+            Speed {
+                task: "pronoun".into(),
+                t: 6,
+                d: 8,
+                steps_per_s: 143743.0
+            }
+        );
+        assert_eq!(speeds[1].task, "same-speaker");
+    }
+
+    #[test]
+    fn reads_the_wasm_training_log() {
+        let text = "running 1 test\nInvoking test: training_steps_per_second\ntrain-speed pronoun T=6 d=8 steps/s=163836\ntrain-speed retrieve T=6 d=8 steps/s=187065\ntest training_steps_per_second ... ok\n";
+        let speeds = wasm_speeds(text);
+        assert_eq!(speeds.len(), 2);
+        assert_eq!(speeds[0].steps_per_s, 163836.0);
+        assert_eq!(
+            (speeds[1].task.as_str(), speeds[1].t, speeds[1].d),
+            ("retrieve", 6, 8)
+        );
+        assert!(wasm_speeds("train-speed pronoun T=x d=8 steps/s=1").is_empty());
+    }
+
+    #[test]
+    fn prints_the_goal_line() {
+        let speed = |rate| Speed {
+            task: "pronoun".into(),
+            t: 6,
+            d: 8,
+            steps_per_s: rate,
+        };
+        assert_eq!(
+            goal_line(&speed(163836.4), &speed(1234567.0)),
+            "training, default task (T = 6, d = 8): 163,836 steps/s in wasm (goal ≥ 10,000), 1,234,567 natively — goal met"
+        );
+        assert!(goal_line(&speed(999.0), &speed(5.0))
+            .ends_with("999 steps/s in wasm (goal ≥ 10,000), 5 natively — goal NOT MET"));
+        assert_eq!(thousands(100.0), "100");
+        assert_eq!(thousands(1000.0), "1,000");
+    }
 
     #[test]
     fn gzip_shrinks_repetitive_bytes() {
