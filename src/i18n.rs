@@ -9,6 +9,7 @@ pub mod experiment;
 pub mod mistakes;
 pub mod projection;
 pub mod share;
+#[cfg(feature = "training")]
 pub mod training;
 pub mod walkthrough;
 

@@ -13,6 +13,7 @@ pub mod mathml;
 pub mod mistakes;
 pub mod share;
 pub mod svg;
+#[cfg(feature = "training")]
 pub mod training;
 pub mod walkthrough;
 

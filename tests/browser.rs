@@ -6,6 +6,7 @@
 mod interaction;
 #[path = "browser/page.rs"]
 mod page;
+#[cfg(feature = "training")]
 #[path = "browser/training.rs"]
 mod training;
 #[path = "browser/walkthrough.rs"]

@@ -91,8 +91,8 @@ pub const CURVE_ARIA: Msg = Msg {
     en: "The loss falling with the training steps; the dashed line is the goal",
 };
 pub const GRADIENTS: Msg = Msg {
-    zh: "梯度 ∂L/∂W：颜色越深，这一格下一步改得越多",
-    en: "Gradients ∂L/∂W: the deeper the colour, the more the next step changes that cell",
+    zh: "梯度 ∂L/∂W：颜色越深，这一格对损失的影响越大；每一步都朝着梯度的反方向改 W（Adam 和动量还会按各格的历史调整步长）",
+    en: "Gradients ∂L/∂W: the deeper the colour, the more that cell moves the loss; each step changes W against the gradient (Adam and momentum also scale each cell's step by its history)",
 };
 pub const LARGEST: Msg = Msg {
     zh: "改动最大的一格：",

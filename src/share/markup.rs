@@ -6,6 +6,7 @@
 use crate::controls::refusal;
 use crate::i18n::{share as text, Lang, Msg};
 use crate::lab::{LabError, SequenceTrace};
+use crate::link::PANELS;
 use crate::svg::Markup;
 use ndarray::Array2;
 
@@ -43,6 +44,11 @@ pub struct ShareView<'a> {
     pub panels: &'a [bool],
     pub lock: bool,
     pub embed_code: &'a str,
+}
+
+/// Whether this build has the panel `id`: the training card is a feature.
+fn built(id: &str) -> bool {
+    id != "training" || cfg!(feature = "training")
 }
 
 fn button(m: &mut Markup, action: &str, label: &str) {
@@ -159,7 +165,12 @@ fn embed(m: &mut Markup, view: &ShareView) {
     }
     m.element("p", &[("class", "explain")], text::EMBED_HINT.get(lang));
     m.open("div", &[("class", "share-row")]);
-    for (i, (name, shown)) in text::PANEL_NAMES.iter().zip(view.panels).enumerate() {
+    let offered = text::PANEL_NAMES
+        .iter()
+        .zip(view.panels)
+        .zip(PANELS)
+        .enumerate();
+    for (i, ((name, shown), _)) in offered.filter(|(_, (_, id))| built(id)) {
         let index = i.to_string();
         let mut attrs = vec![
             ("type", "checkbox"),

@@ -10,7 +10,9 @@ import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DIST = path.resolve(here, '../../dist');
+// The bundle under test: dist/, or another build named by DIST (the training
+// card's tests run against a bundle built with that feature).
+export const DIST = path.resolve(process.env.DIST ?? path.resolve(here, '../../dist'));
 export const SCREENSHOTS = path.resolve(here, 'screenshots');
 // The app must work from any sub-path, as on a course site.
 export const SUB_PATH = '/course/attention/';

@@ -23,7 +23,12 @@ const WASM_GOAL_STEPS_PER_S: f64 = 10_000.0;
 
 pub fn run() -> Result<(), String> {
     let dist = dist::build_release()?;
-    report_bundle(&dist)?;
+    report_bundle(&dist, "Release bundle (dist/)")?;
+    let with_training = dist::build_release_with_training()?;
+    report_bundle(
+        &with_training,
+        "With the training card (feature `training`, target/dist-training/)",
+    )?;
     tools::ensure_test_tools()?;
     sh::run(cmd("node").arg("tests/e2e/bench_latency.mjs"))?;
     sh::run(cmd("cargo").args([
@@ -62,6 +67,8 @@ fn report_training() -> Result<(), String> {
         ".",
         "-p",
         "attention-lab",
+        "--features",
+        "training",
         "--test",
         "train_speed",
         "--",
@@ -216,11 +223,11 @@ fn bundle_files(folder: &Path, found: &mut Vec<std::path::PathBuf>) -> Result<()
     Ok(())
 }
 
-fn report_bundle(dist: &Path) -> Result<(), String> {
+fn report_bundle(dist: &Path, title: &str) -> Result<(), String> {
     let mut files = Vec::new();
     bundle_files(dist, &mut files)?;
     files.sort();
-    println!("\nRelease bundle (dist/)");
+    println!("\n{title}");
     println!("{:<64} {:>10} {:>10}", "file", "raw B", "gzip -9 B");
     let (mut raw_total, mut gzip_total) = (0, 0);
     for path in &files {

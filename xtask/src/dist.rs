@@ -12,6 +12,19 @@ pub fn build_release() -> Result<PathBuf, String> {
     Ok(sh::root().join("dist"))
 }
 
+/// Builds the release bundle with the training card (the app's `training`
+/// feature) into target/dist-training/ and returns its folder.
+pub fn build_release_with_training() -> Result<PathBuf, String> {
+    tools::ensure_build_tools()?;
+    let folder = sh::root().join("target/dist-training");
+    sh::run(
+        lean_std(cmd("trunk"))
+            .args(["build", "--release", "--features", "training", "--dist"])
+            .arg(&folder),
+    )?;
+    Ok(folder)
+}
+
 /// Has cargo build the release WebAssembly with its own copy of the standard
 /// library, compiled so that a panic stops at once instead of formatting a
 /// message first. A panic kills the page either way (`panic = "abort"`), but

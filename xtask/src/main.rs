@@ -1,8 +1,10 @@
 //! The project's commands, run as `cargo xtask <command>`:
 //!
-//! - `serve`: installs what is missing, then builds and serves the app on http://127.0.0.1:8080;
+//! - `serve`: installs what is missing, then builds and serves the app on
+//!   http://127.0.0.1:8080 (`serve training`: with the training card, a feature);
 //! - `test`: installs what is missing, then runs every check and test tier;
-//! - `bench`: prints the release bundle's size and the core's native throughput.
+//! - `bench`: prints the release bundles' sizes against the budget, the edit
+//!   latency, the core's native throughput and the training speed (native and wasm).
 
 mod bench;
 mod dist;
@@ -12,12 +14,12 @@ mod tools;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <serve | test | bench>";
+const USAGE: &str = "usage: cargo xtask <serve [training] | test | bench>";
 
 fn main() -> ExitCode {
     let command = std::env::args().nth(1).unwrap_or_default();
     let result = match command.as_str() {
-        "serve" => serve(),
+        "serve" => serve(std::env::args().nth(2).as_deref() == Some("training")),
         "test" => test::run_all(),
         "bench" => bench::run(),
         _ => Err(USAGE.to_string()),
@@ -31,7 +33,12 @@ fn main() -> ExitCode {
     }
 }
 
-fn serve() -> Result<(), String> {
+fn serve(training: bool) -> Result<(), String> {
     tools::ensure_build_tools()?;
-    sh::run(sh::cmd("trunk").args(["serve", "--port", "8080", "--address", "127.0.0.1"]))
+    let mut trunk = sh::cmd("trunk");
+    trunk.args(["serve", "--port", "8080", "--address", "127.0.0.1"]);
+    if training {
+        trunk.args(["--features", "training"]);
+    }
+    sh::run(&mut trunk)
 }

@@ -5,13 +5,15 @@ use crate::dist;
 use crate::sh::{self, cmd};
 use crate::tools;
 
+/// The end-to-end tests of the training card, which run against its own bundle.
+const TRAINING_TESTS: &str = "training.test.mjs";
 /// Crates attention-core must never depend on: it knows nothing about the web.
 const WEB_CRATES: [&str; 4] = ["leptos", "web-sys", "js-sys", "wasm-bindgen"];
 
 pub fn run_all() -> Result<(), String> {
     tools::ensure_test_tools()?;
     sh::run(cmd("cargo").args(["fmt", "--all", "--", "--check"]))?;
-    sh::run(cmd("cargo").args(clippy(&["--workspace", "--all-targets"])))?;
+    sh::run(cmd("cargo").args(clippy(&["--workspace", "--all-targets", "--all-features"])))?;
     sh::run(cmd("cargo").args(clippy(&[
         "--target",
         "wasm32-unknown-unknown",
@@ -27,7 +29,7 @@ pub fn run_all() -> Result<(), String> {
         "--lib",
     ])))?;
     check_core_is_web_free()?;
-    sh::run(cmd("cargo").args(["test", "--workspace"]))?;
+    sh::run(cmd("cargo").args(["test", "--workspace", "--all-features"]))?;
     // Only the app's browser tests run in wasm; the other members are native tools and tests.
     sh::run(cmd("wasm-pack").args([
         "test",
@@ -36,6 +38,8 @@ pub fn run_all() -> Result<(), String> {
         ".",
         "-p",
         "attention-lab",
+        "--features",
+        "training",
         "--test",
         "browser",
     ]))?;
@@ -43,11 +47,24 @@ pub fn run_all() -> Result<(), String> {
     // The end-to-end tests check the page against the native core through attn-trace.
     sh::run(cmd("cargo").args(["build", "-q", "--bin", "attn-trace"]))?;
     let attn_trace = sh::root().join("target/debug/attn-trace");
+    let (training, rest): (Vec<String>, Vec<String>) = end_to_end_tests()?
+        .into_iter()
+        .partition(|file| file.ends_with(TRAINING_TESTS));
     sh::run(
         cmd("node")
             .arg("--test")
-            .args(end_to_end_tests()?)
-            .env("ATTN_TRACE", attn_trace),
+            .args(rest)
+            .env("ATTN_TRACE", &attn_trace),
+    )?;
+    // The training card is a feature the default bundle leaves out (Cargo.toml):
+    // its end-to-end tests run against a bundle built with it.
+    let with_training = dist::build_release_with_training()?;
+    sh::run(
+        cmd("node")
+            .arg("--test")
+            .args(training)
+            .env("ATTN_TRACE", &attn_trace)
+            .env("DIST", with_training),
     )?;
     eprintln!("\nxtask: every check and test passed");
     Ok(())

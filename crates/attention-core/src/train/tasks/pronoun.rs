@@ -23,7 +23,7 @@ const X: [[f64; 8]; 6] = [
 /// earliness: "a person looking for an earlier person". The loss is
 /// [`Loss::AttendTo`] on row 2 with S = {0}, `L = −ln α′_20`.
 ///
-/// W_Q and W_K (8×4) train; W_V is fixed to the identity (d_v = 8), so each
+/// W_Q and W_K (8×8) train; W_V is fixed to the identity (d_v = 8), so each
 /// output row B_i shows which tokens' features were mixed into it.
 ///
 /// Threshold 0.05: the second 他 gives the first at least e^−0.05 ≈ 95 % of

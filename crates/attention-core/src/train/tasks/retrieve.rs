@@ -27,7 +27,7 @@ const X: [[f64; 8]; 6] = [
 /// W_V is FROZEN at the identity, so V = X and the targets are the animals'
 /// own rows of X: were W_V trainable with targets V_target = X_target·W_V,
 /// W_V = 0 would make every B_i equal its target without any attention. Only
-/// W_Q and W_K (8×4) train, so the loss falls only when the right keys are found.
+/// W_Q and W_K (8×8) train, so the loss falls only when the right keys are found.
 ///
 /// Threshold 0.002: each question's output is within about 0.13 of its target
 /// per feature (root mean square), which needs roughly 90 % of its attention

@@ -33,7 +33,7 @@ const SEED: u64 = 60;
 ///
 /// The loss is [`Loss::AttendTo`] on every row i with S_i = the frames of i's
 /// speaker, `L = (1/8) Σ_i −ln(own-speaker share of row i)`. W_Q and W_K
-/// (8×4) train; W_V is fixed to the identity (d_v = 8).
+/// (8×8) train; W_V is fixed to the identity (d_v = 8).
 ///
 /// Threshold 0.05: on average a frame gives its own speaker about 95 % of its
 /// attention (the geometric mean of the shares is e^−0.05).
