@@ -1,5 +1,6 @@
 //! The app shell: shared state, language, keyboard selection, and the page layout.
 
+use crate::controls::scenarios::{Choice, Picked};
 use crate::controls::Controls;
 use crate::diagrams::dot_products::DotProducts;
 use crate::diagrams::fusion::Fusion;
@@ -16,6 +17,7 @@ use crate::link::{read_embedding, unreadable_navigation, Navigation};
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
+use attention_core::presets::Preset;
 use attention_core::{AttentionError, Scenario, Trace};
 use leptos::prelude::*;
 
@@ -150,6 +152,7 @@ pub fn App() -> impl IntoView {
     provide_context(LabView(view));
     let tables = RwSignal::new(nav.tables);
     provide_context(ShowTables(tables));
+    provide_context(Picked(RwSignal::new(Choice::Preset(Preset::Sentence))));
     let tour = Tour::new();
     tour.step.set(nav.step);
     provide_context(tour);

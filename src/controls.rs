@@ -14,13 +14,11 @@ use crate::diagrams::host::keep_patched;
 use crate::i18n::LangContext;
 use crate::lab::LabError;
 use action::{apply, Action, Desk, Reading};
-use attention_core::presets::Preset;
 use leptos::html::Section;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 pub use markup::refusal;
 use markup::ControlsView;
-use scenarios::Choice;
 use web_sys::{Element, HtmlInputElement};
 
 /// The seed shown before the learner draws any random weights.
@@ -43,7 +41,7 @@ pub fn Controls() -> impl IntoView {
     let focus = expect_context::<Focus>();
     let notice = RwSignal::new(from_link);
     let seed = RwSignal::new(FIRST_SEED);
-    let choice = RwSignal::new(Choice::Preset(Preset::Sentence));
+    let scenarios::Picked(choice) = expect_context::<scenarios::Picked>();
     let node = NodeRef::<Section>::new();
     let desk = move || Desk {
         scenario: scenario.get(),

@@ -64,15 +64,18 @@ function composeSvg() {
   background.setAttribute('fill', page.backgroundColor);
   out.appendChild(background);
   for (const card of cards) {
-    const heading = card.querySelector('h2');
-    if (heading) {
-      const box = heading.getBoundingClientRect();
-      const title = document.createElementNS(SVG_NS, 'text');
-      title.setAttribute('x', box.left - left);
-      title.setAttribute('y', box.bottom - top - 6);
-      title.setAttribute('style', `fill:${page.color};font-family:${page.fontFamily};font-size:16px;font-weight:600`);
-      title.textContent = heading.textContent;
-      out.appendChild(title);
+    // The short labels the page writes in HTML around the drawings: card
+    // titles, matrix names, the × and = between them, sub-headings.
+    for (const label of card.querySelectorAll('h2, h3, figcaption, .operator')) {
+      const box = label.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const style = getComputedStyle(label);
+      const text = document.createElementNS(SVG_NS, 'text');
+      text.setAttribute('x', box.left - left);
+      text.setAttribute('y', box.bottom - top - 0.3 * parseFloat(style.fontSize));
+      text.setAttribute('style', `fill:${style.color};font-family:${style.fontFamily};font-size:${style.fontSize};font-weight:${style.fontWeight}`);
+      text.textContent = label.textContent;
+      out.appendChild(text);
     }
     for (const svg of card.querySelectorAll('svg')) {
       const box = svg.getBoundingClientRect();

@@ -11,6 +11,7 @@ pub mod text;
 
 use crate::app::{Focus, LabScenario, LabTrace, LabView, ShowTables};
 use crate::controls::control_of;
+use crate::controls::scenarios::{Choice, Picked};
 use crate::diagrams::host::keep_patched;
 use crate::i18n::{self, share as words, LangContext, Msg};
 use crate::lab::LabError;
@@ -53,9 +54,27 @@ pub fn Share() -> impl IntoView {
     let LabView(shown) = expect_context::<LabView>();
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = expect_context::<Focus>();
+    let Picked(picked) = expect_context::<Picked>();
     let node = NodeRef::<Section>::new();
     let matrix = RwSignal::new(0usize);
-    let export_text = RwSignal::new(String::new());
+    // Which text the matrix export shows: LaTeX (true) or NumPy (false), of
+    // the chosen matrix as it is now, so it never shows numbers gone stale.
+    let latex = RwSignal::new(None::<bool>);
+    let export_text = Memo::new(move |_| {
+        let Some(latex) = latex.get() else {
+            return String::new();
+        };
+        let (label, name, get) = MATRICES[matrix.get()];
+        shown.with(|view| {
+            view.as_ref().map_or_else(String::new, |view| {
+                if latex {
+                    text::latex(label, get(view))
+                } else {
+                    text::numpy(name, get(view))
+                }
+            })
+        })
+    });
     let status = RwSignal::new(None::<Result<Msg, LabError>>);
     let embedding = RwSignal::new(false);
     let panels = RwSignal::new(FIRST_PANELS.to_vec());
@@ -109,15 +128,12 @@ pub fn Share() -> impl IntoView {
             .map(|field| field.value())
             .unwrap_or_default();
         if text.trim().is_empty() {
-            status.set(Some(Err(LabError::Import(
-                attention_core::AttentionError::Empty {
-                    field: "input".into(),
-                },
-            ))));
+            status.set(Some(Ok(words::IMPORT_EMPTY)));
             return;
         }
         match import::import(&text) {
             Ok(imported) => {
+                picked.set(Choice::Current);
                 focus.query.set(0);
                 focus.sequence.set(0);
                 scenario.set(imported);
@@ -182,15 +198,9 @@ pub fn Share() -> impl IntoView {
                     matrix.set(i);
                 }
             }
-            ("click", which @ ("export-latex" | "export-numpy")) => shown.with_untracked(|view| {
-                let Some(view) = view else { return nothing() };
-                let (_, name, get) = MATRICES[matrix.get_untracked()];
-                export_text.set(if which == "export-latex" {
-                    text::latex(get(view))
-                } else {
-                    text::numpy(name, get(view))
-                });
-            }),
+            ("click", which @ ("export-latex" | "export-numpy")) => {
+                latex.set(Some(which == "export-latex"));
+            }
             ("click", "copy-export") => export_text.with_untracked(|t| copy_text(t)),
             ("click", "import") => import_now(&host),
             ("change", "upload") => {

@@ -10,6 +10,7 @@ pub mod markup;
 
 use crate::app::{Focus, LabScenario};
 use crate::controls::control_of;
+use crate::controls::scenarios::{Choice, Picked};
 use crate::diagrams::host::keep_patched;
 use crate::i18n::{training as text, LangContext, Msg};
 use crate::walkthrough::{Step, Tour};
@@ -138,6 +139,7 @@ pub fn Training() -> impl IntoView {
     let LabScenario(scenario) = expect_context::<LabScenario>();
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = expect_context::<Focus>();
+    let Picked(picked) = expect_context::<Picked>();
     let tour = expect_context::<Tour>();
     let node = NodeRef::<Section>::new();
     let optimizer = RwSignal::new(OptimizerKind::Adam);
@@ -187,6 +189,7 @@ pub fn Training() -> impl IntoView {
             .trainer
             .with_value(|t| (t.scenario(), watched_row(t.task().loss())));
         if scenario.with_untracked(|s| *s != task_scenario) {
+            picked.set(Choice::Current);
             focus.query.set(row);
             focus.sequence.set(0);
         }

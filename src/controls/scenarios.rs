@@ -6,6 +6,11 @@ use attention_core::presets::Preset;
 use attention_core::Scenario;
 use ndarray::{Array2, Array3};
 
+/// The scenario picker's choice, shared so that work arriving from elsewhere
+/// (an import, training) shows as the learner's own.
+#[derive(Clone, Copy)]
+pub struct Picked(pub leptos::prelude::RwSignal<Choice>);
+
 /// What the picker can start from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {

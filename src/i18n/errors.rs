@@ -60,6 +60,15 @@ fn expected(what: &str) -> &str {
     }
 }
 
+/// A field's name; the whole input, which is no JSON field, in Chinese.
+fn name(field: &str) -> &str {
+    if field == "input" {
+        "输入"
+    } else {
+        field
+    }
+}
+
 /// The leading size of a shape the core describes, such as `4×3` of
 /// `4×3 (its rows must match …)`.
 fn shape(text: &str) -> &str {
@@ -69,10 +78,18 @@ fn shape(text: &str) -> &str {
 /// `error` as a sentence in `lang`.
 pub fn attention_error(error: &AttentionError, lang: Lang) -> String {
     if lang == Lang::En {
-        return error.to_string();
+        return match error {
+            AttentionError::Json { .. } => format!(
+                "{error}. JSON needs double quotes, true/false and no trailing commas; from Python, write it with json.dumps"
+            ),
+            _ => error.to_string(),
+        };
     }
     match error {
-        AttentionError::Empty { field } => format!("{field}：是空的，至少需要一个数"),
+        AttentionError::Empty { field } => format!("{}：是空的，至少需要一个数", name(field)),
+        AttentionError::Missing { field } => {
+            format!("缺少 {field}：场景需要 x、w_q、w_k 和 w_v")
+        }
         AttentionError::Ragged {
             field,
             row,
@@ -86,7 +103,7 @@ pub fn attention_error(error: &AttentionError, lang: Lang) -> String {
             field,
             expected,
             found,
-        } => format!("{field}：形状应为 {}，实际是 {found}", shape(expected)),
+        } => format!("{field}：形状应为 {}，实际是 {}", shape(expected), shape(found)),
         AttentionError::NonFinite { field, row } => {
             format!("{field}：{}有 NaN 或无穷大的数", place(row))
         }
@@ -114,7 +131,9 @@ pub fn attention_error(error: &AttentionError, lang: Lang) -> String {
             row,
             expected: what,
         } => format!("{field}：{}应该是{}", place(row), expected(what)),
-        AttentionError::Json { message } => format!("输入不是有效的 JSON（{message}）"),
+        AttentionError::Json { message } => format!(
+            "输入不是有效的 JSON（{message}）。JSON 要用双引号、true/false，末尾不能有多余的逗号；Python 里请用 json.dumps 生成"
+        ),
     }
 }
 

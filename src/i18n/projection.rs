@@ -52,7 +52,7 @@ pub const EDIT_HELP: Msg = Msg {
 };
 pub const LEGEND_TITLE: Msg = Msg {
     zh: "数值（本图所有矩阵同一色标）",
-    en: "Value (one colour scale for every matrix here)",
+    en: "Value (one scale for all matrices)",
 };
 pub const LEGEND_ARIA: Msg = Msg {
     zh: "投影图的颜色图例：蓝色为负，白色为零，红色为正",

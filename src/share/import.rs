@@ -114,12 +114,12 @@ pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
             "x".into()
         };
         m.indexed_iter()
-            .map(move |((r, c), &v)| (format!("{name}: row [{r}][{c}]"), v))
+            .map(move |((r, c), &v)| (format!("{name} [{r}][{c}]"), v))
             .collect::<Vec<_>>()
     });
     let w_entries = matrices.into_iter().flat_map(|(name, m)| {
         m.indexed_iter()
-            .map(move |((r, c), &v)| (format!("{name}: row [{r}][{c}]"), v))
+            .map(move |((r, c), &v)| (format!("{name} [{r}][{c}]"), v))
             .collect::<Vec<_>>()
     });
     match x_rows.chain(w_entries).find(|(_, v)| v.abs() > MAX_ENTRY) {
@@ -140,8 +140,9 @@ pub fn import(text: &str) -> Result<Scenario, LabError> {
         }));
     }
     let scenario = parse(text).map_err(import_error)?;
-    check_fits(&scenario)?;
+    // The core's own checks first: they name the mismatched matrix and why.
     scenario.run().map_err(import_error)?;
+    check_fits(&scenario)?;
     Ok(scenario)
 }
 
@@ -189,7 +190,7 @@ mod tests {
             import(
                 r#"{"x": [[1, 5000]], "w_q": [[1], [0]], "w_k": [[1], [0]], "w_v": [[1], [0]]}"#
             ),
-            Err(LabError::TooLarge("x: row [0][1] = 5000.0".into()))
+            Err(LabError::TooLarge("x [0][1] = 5000.0".into()))
         );
     }
 

@@ -35,8 +35,9 @@ fn slide_number(value: f64) -> String {
     }
 }
 
-/// `m` as a LaTeX `bmatrix`, rounded to four decimals for a slide.
-pub fn latex(m: &Array2<f64>) -> String {
+/// `m` as a LaTeX `bmatrix` under a comment naming it (`label`), rounded to
+/// four decimals for a slide.
+pub fn latex(label: &str, m: &Array2<f64>) -> String {
     let rows: Vec<String> = m
         .rows()
         .into_iter()
@@ -46,7 +47,7 @@ pub fn latex(m: &Array2<f64>) -> String {
         })
         .collect();
     format!(
-        "\\begin{{bmatrix}}\n{}\n\\end{{bmatrix}}\n",
+        "% {label}\n\\begin{{bmatrix}}\n{}\n\\end{{bmatrix}}\n",
         rows.join(" \\\\\n")
     )
 }
@@ -101,8 +102,8 @@ mod tests {
     fn latex_rounds_for_slides_and_numpy_is_exact() {
         let m = array![[1.0, -0.5], [0.123456789, -0.00001]];
         assert_eq!(
-            latex(&m),
-            "\\begin{bmatrix}\n  1 & -0.5 \\\\\n  0.1235 & 0\n\\end{bmatrix}\n"
+            latex("W_Q", &m),
+            "% W_Q\n\\begin{bmatrix}\n  1 & -0.5 \\\\\n  0.1235 & 0\n\\end{bmatrix}\n"
         );
         let code = numpy("W_Q", &m);
         assert!(

@@ -6,8 +6,10 @@ use std::fmt;
 /// Something wrong with the input of a forward pass or a scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AttentionError {
-    /// A field is missing or holds no numbers at all.
+    /// A field holds no numbers at all.
     Empty { field: String },
+    /// A required field of a scenario is not there.
+    Missing { field: String },
     /// A row has a different length from the first row of the same matrix.
     Ragged {
         field: String,
@@ -55,6 +57,10 @@ impl fmt::Display for AttentionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Empty { field } => write!(f, "{field}: is empty; it needs at least one number"),
+            Self::Missing { field } => write!(
+                f,
+                "{field}: is missing; a scenario needs x, w_q, w_k and w_v"
+            ),
             Self::Ragged {
                 field,
                 row,

@@ -161,7 +161,7 @@ impl Scenario {
 }
 
 fn required<V>(value: Option<V>, field: &str) -> Result<V, AttentionError> {
-    value.ok_or_else(|| AttentionError::Empty {
+    value.ok_or_else(|| AttentionError::Missing {
         field: field.into(),
     })
 }

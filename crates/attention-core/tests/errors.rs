@@ -197,11 +197,11 @@ fn a_missing_field_is_named() {
     let error = Scenario::from_value(&json!({"x": [[1]], "w_q": [[1]], "w_k": [[1]]})).unwrap_err();
     assert_eq!(
         error,
-        AttentionError::Empty {
+        AttentionError::Missing {
             field: "w_v".into()
         }
     );
-    assert_names(&error, &["w_v"]);
+    assert_names(&error, &["w_v", "missing"]);
 }
 
 #[test]
