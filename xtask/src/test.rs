@@ -5,8 +5,6 @@ use crate::dist;
 use crate::sh::{self, cmd};
 use crate::tools;
 
-/// The end-to-end tests of the training card, which run against its own bundle.
-const TRAINING_TESTS: &str = "training.test.mjs";
 /// Crates attention-core must never depend on: it knows nothing about the web.
 const WEB_CRATES: [&str; 4] = ["leptos", "web-sys", "js-sys", "wasm-bindgen"];
 
@@ -43,26 +41,18 @@ pub fn run_all() -> Result<(), String> {
         "--test",
         "browser",
     ]))?;
-    dist::build_release()?;
+    // The end-to-end tests run against one release bundle, built with the
+    // training card (a feature the default bundle leaves out, Cargo.toml): it
+    // is the default app plus that card, and a second release build would
+    // cost minutes. The default build is linted above and measured by bench.
+    let with_training = dist::build_release_with_training()?;
     // The end-to-end tests check the page against the native core through attn-trace.
     sh::run(cmd("cargo").args(["build", "-q", "--bin", "attn-trace"]))?;
     let attn_trace = sh::root().join("target/debug/attn-trace");
-    let (training, rest): (Vec<String>, Vec<String>) = end_to_end_tests()?
-        .into_iter()
-        .partition(|file| file.ends_with(TRAINING_TESTS));
     sh::run(
         cmd("node")
             .arg("--test")
-            .args(rest)
-            .env("ATTN_TRACE", &attn_trace),
-    )?;
-    // The training card is a feature the default bundle leaves out (Cargo.toml):
-    // its end-to-end tests run against a bundle built with it.
-    let with_training = dist::build_release_with_training()?;
-    sh::run(
-        cmd("node")
-            .arg("--test")
-            .args(training)
+            .args(end_to_end_tests()?)
             .env("ATTN_TRACE", &attn_trace)
             .env("DIST", with_training),
     )?;
