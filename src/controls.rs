@@ -17,8 +17,8 @@ use action::{apply, Action, Desk, Reading};
 use leptos::html::Section;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
-pub use markup::refusal;
 use markup::ControlsView;
+pub use markup::{action_button, refusal};
 use web_sys::{Element, HtmlInputElement};
 
 /// The seed shown before the learner draws any random weights.
@@ -30,6 +30,13 @@ pub(crate) fn control_of(event: &web_sys::Event) -> Option<(Element, String)> {
     let control = target.closest("[data-action]").ok()??;
     let action = control.get_attribute("data-action")?;
     Some((control, action))
+}
+
+/// The element in a markup host with this `data-testid`.
+pub(crate) fn part(host: &Element, testid: &str) -> Option<Element> {
+    host.query_selector(&format!("[data-testid={testid}]"))
+        .ok()
+        .flatten()
 }
 
 /// All controls that edit the scenario.
@@ -74,11 +81,7 @@ pub fn Controls() -> impl IntoView {
         // looked up only then, or else the control itself when it is one.
         let field = if name == "add" {
             node.get_untracked()
-                .and_then(|host| {
-                    host.query_selector("[data-testid=new-token]")
-                        .ok()
-                        .flatten()
-                })
+                .and_then(|host| part(&host, "new-token"))
                 .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
         } else {
             control.dyn_ref::<HtmlInputElement>().cloned()

@@ -14,6 +14,8 @@ use ndarray::{s, Array2, Array3, Axis};
 pub const MAX_TOKENS: usize = 16;
 /// Most tokens a link may ask for (`?tokens=…`), for bigger demonstrations.
 pub const MAX_LINK_TOKENS: usize = 64;
+/// Most sequences of a batch a link or an import may hold.
+pub const MAX_SEQUENCES: usize = 64;
 /// Smallest and largest d_model and d_k the sliders offer.
 pub const MIN_DIM: usize = 2;
 pub const MAX_DIM: usize = 16;

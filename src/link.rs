@@ -14,7 +14,9 @@ pub mod sync;
 
 use crate::geometry::format::js_number;
 use crate::i18n::Lang;
-use crate::lab::{number::parse_decimal, LabError, MAX_DIM, MAX_ENTRY, MAX_LINK_TOKENS};
+use crate::lab::{
+    number::parse_decimal, LabError, MAX_DIM, MAX_ENTRY, MAX_LINK_TOKENS, MAX_SEQUENCES,
+};
 use crate::walkthrough::Step;
 use attention_core::{Head, Options, Scenario};
 use ndarray::{Array2, Array3};
@@ -142,7 +144,11 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
         return Err(bad("sizes"));
     };
     let fits = |n: usize, max: usize| (1..=max).contains(&n);
-    if !(fits(b, 64) && fits(t, MAX_LINK_TOKENS) && fits(d, MAX_DIM) && fits(d_k, MAX_DIM)) {
+    if !(fits(b, MAX_SEQUENCES)
+        && fits(t, MAX_LINK_TOKENS)
+        && fits(d, MAX_DIM)
+        && fits(d_k, MAX_DIM))
+    {
         return Err(bad("sizes"));
     }
     let flags: Vec<bool> = parts[2].chars().map(|c| c == '1').collect();

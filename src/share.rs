@@ -10,8 +10,8 @@ mod markup;
 pub mod text;
 
 use crate::app::{Focus, LabScenario, LabTrace, LabView, ShowTables};
-use crate::controls::control_of;
 use crate::controls::scenarios::{Choice, Picked};
+use crate::controls::{control_of, part};
 use crate::diagrams::host::keep_patched;
 use crate::i18n::{self, share as words, LangContext, Msg};
 use crate::lab::LabError;
@@ -38,13 +38,6 @@ extern "C" {
 
 /// The panels an embed shows until the teacher chooses: the four diagrams.
 const FIRST_PANELS: [bool; 9] = [false, false, true, true, true, true, false, false, false];
-
-/// The element in `host` with this `data-testid`.
-fn part(host: &Element, testid: &str) -> Option<Element> {
-    host.query_selector(&format!("[data-testid={testid}]"))
-        .ok()
-        .flatten()
-}
 
 /// The "save and share" card.
 #[component]

@@ -43,6 +43,17 @@ pub fn refusal(m: &mut Markup, error: &LabError, testid: &str, lang: Lang) {
     m.element("p", &attrs, &message);
 }
 
+/// A button that names its action for a card's delegated listener
+/// (`data-action`), with the action as its test id too.
+pub fn action_button(m: &mut Markup, action: &str, label: &str) {
+    let attrs = [
+        ("type", "button"),
+        ("data-action", action),
+        ("data-testid", action),
+    ];
+    m.element("button", &attrs, label);
+}
+
 fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
     m.open("div", &[("class", "scenario-picker")])
         .open("label", &[]);

@@ -3,14 +3,12 @@
 //! then against what the lab can show. A failed import changes nothing.
 
 use crate::geometry::format::shortest;
-use crate::lab::{LabError, MAX_DIM, MAX_ENTRY, MAX_LINK_TOKENS};
+use crate::lab::{LabError, MAX_DIM, MAX_ENTRY, MAX_LINK_TOKENS, MAX_SEQUENCES};
 use attention_core::{AttentionError, Scenario};
 
 /// The longest text an import reads: far more than the largest scenario the
 /// lab shows (64 × 64 × 16 numbers), so only garbage is refused by length.
 const MAX_CHARS: usize = 4_000_000;
-/// The most sequences a scenario may have, as in a link.
-const MAX_SEQUENCES: usize = 64;
 
 fn import_error(error: AttentionError) -> LabError {
     LabError::Import(error)
@@ -102,27 +100,33 @@ pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
             found: format!("{}×{}", s.head.w_v.nrows(), s.head.w_v.ncols()),
         }));
     }
+    // The first entry past ±MAX_ENTRY, named by indices only (the message
+    // around it is in the learner's language); only that one is formatted.
+    let too_big = |v: &&f64| v.abs() > MAX_ENTRY;
+    let in_x =
+        s.x.indexed_iter()
+            .find(|(_, v)| too_big(v))
+            .map(|((b, r, c), &v)| {
+                let sequence = if s.batched {
+                    format!(" [{b}]")
+                } else {
+                    String::new()
+                };
+                (format!("x{sequence} [{r}][{c}]"), v)
+            });
     let matrices = [
-        ("w_q", s.head.w_q.view()),
-        ("w_k", s.head.w_k.view()),
-        ("w_v", s.head.w_v.view()),
+        ("w_q", &s.head.w_q),
+        ("w_k", &s.head.w_k),
+        ("w_v", &s.head.w_v),
     ];
-    let x_rows = s.x.outer_iter().enumerate().flat_map(|(b, m)| {
-        let name = if s.batched {
-            format!("x [{b}]")
-        } else {
-            "x".into()
-        };
-        m.indexed_iter()
-            .map(move |((r, c), &v)| (format!("{name} [{r}][{c}]"), v))
-            .collect::<Vec<_>>()
-    });
-    let w_entries = matrices.into_iter().flat_map(|(name, m)| {
-        m.indexed_iter()
-            .map(move |((r, c), &v)| (format!("{name} [{r}][{c}]"), v))
-            .collect::<Vec<_>>()
-    });
-    match x_rows.chain(w_entries).find(|(_, v)| v.abs() > MAX_ENTRY) {
+    let in_w = || {
+        matrices.iter().find_map(|(name, m)| {
+            m.indexed_iter()
+                .find(|(_, v)| too_big(v))
+                .map(|((r, c), &v)| (format!("{name} [{r}][{c}]"), v))
+        })
+    };
+    match in_x.or_else(in_w) {
         Some((place, v)) => Err(LabError::TooLarge(format!("{place} = {}", shortest(v)))),
         None => Ok(()),
     }
@@ -191,6 +195,18 @@ mod tests {
                 r#"{"x": [[1, 5000]], "w_q": [[1], [0]], "w_k": [[1], [0]], "w_v": [[1], [0]]}"#
             ),
             Err(LabError::TooLarge("x [0][1] = 5000.0".into()))
+        );
+        assert_eq!(
+            import(
+                r#"{"x": [[[1, 0]], [[0, -2000]]], "w_q": [[1], [0]], "w_k": [[1], [0]], "w_v": [[1], [0]]}"#
+            ),
+            Err(LabError::TooLarge("x [1] [0][1] = -2000.0".into()))
+        );
+        assert_eq!(
+            import(
+                r#"{"x": [[1, 0]], "w_q": [[1], [0]], "w_k": [[1], [1001]], "w_v": [[1], [0]]}"#
+            ),
+            Err(LabError::TooLarge("w_k [1][0] = 1001.0".into()))
         );
     }
 

@@ -3,7 +3,7 @@
 //! its action (`data-action`, `data-index`) for the card's one listener; pure,
 //! so tests read it natively.
 
-use crate::controls::refusal;
+use crate::controls::{action_button as button, refusal};
 use crate::i18n::{share as text, Lang, Msg};
 use crate::lab::{LabError, SequenceTrace};
 use crate::link::PANELS;
@@ -49,15 +49,6 @@ pub struct ShareView<'a> {
 /// Whether this build has the panel `id`: the training card is a feature.
 fn built(id: &str) -> bool {
     id != "training" || cfg!(feature = "training")
-}
-
-fn button(m: &mut Markup, action: &str, label: &str) {
-    let attrs = [
-        ("type", "button"),
-        ("data-action", action),
-        ("data-testid", action),
-    ];
-    m.element("button", &attrs, label);
 }
 
 /// The card's markup.

@@ -6,6 +6,7 @@
 
 use super::curve::loss_curve;
 use super::OptimizerKind;
+use crate::controls::action_button;
 use crate::diagrams::matrix::markup::{heatmap, MatrixSpec};
 use crate::diagrams::matrix::Palette;
 use crate::geometry::format::{fixed, two_decimals};
@@ -68,15 +69,6 @@ fn select<T: Copy + PartialEq>(
     m.close("select").close("label");
 }
 
-fn button(m: &mut Markup, action: &str, label: Msg, lang: Lang) {
-    let attrs = [
-        ("type", "button"),
-        ("data-action", action),
-        ("data-testid", action),
-    ];
-    m.element("button", &attrs, label.get(lang));
-}
-
 /// The card's markup.
 pub fn training(view: &TrainingView) -> String {
     let (lang, trainer) = (view.lang, view.trainer);
@@ -126,18 +118,14 @@ pub fn training(view: &TrainingView) -> String {
     );
     m.close("label").close("div");
     m.open("div", &[("class", "share-row")]);
-    button(
-        &mut m,
-        "train-play",
-        if view.playing {
-            text::PAUSE
-        } else {
-            text::PLAY
-        },
-        lang,
-    );
-    button(&mut m, "train-step", text::STEP, lang);
-    button(&mut m, "train-reset", text::RESET, lang);
+    let play = if view.playing {
+        text::PAUSE
+    } else {
+        text::PLAY
+    };
+    action_button(&mut m, "train-play", play.get(lang));
+    action_button(&mut m, "train-step", text::STEP.get(lang));
+    action_button(&mut m, "train-reset", text::RESET.get(lang));
     let progress = format!(
         "{}{} · {}{}",
         text::STEPS.get(lang),

@@ -7,27 +7,17 @@ use attention_lab::lab;
 use ndarray::{Array2, Axis};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-fn to_array(rows: Vec<Vec<f64>>) -> Array2<f64> {
-    let cols = rows.first().map_or(0, Vec::len);
-    let flat: Vec<f64> = rows.into_iter().flatten().collect();
-    Array2::from_shape_vec((flat.len() / cols.max(1), cols), flat).expect("rectangular matrix")
-}
-
-fn matrix(lab: &LabPage, testid: &str) -> Array2<f64> {
-    to_array(lab.matrix(testid))
-}
-
 /// Runs the core on the inputs the page shows (X and the W matrices) with the
 /// given mask and options, and asserts every derived matrix on the page equals it.
 fn assert_page_matches_core(lab: &LabPage, key_is_real: &[bool], options: Options) {
     let scenario = Scenario {
         tokens: None,
-        x: matrix(lab, "x").insert_axis(Axis(0)),
+        x: lab.array("x").insert_axis(Axis(0)),
         batched: false,
         head: Head {
-            w_q: matrix(lab, "w-q"),
-            w_k: matrix(lab, "w-k"),
-            w_v: matrix(lab, "w-v"),
+            w_q: lab.array("w-q"),
+            w_k: lab.array("w-k"),
+            w_v: lab.array("w-v"),
         },
         mask: Some(Array2::from_shape_fn((1, key_is_real.len()), |(_, j)| {
             key_is_real[j]
@@ -45,7 +35,7 @@ fn assert_page_matches_core(lab: &LabPage, key_is_real: &[bool], options: Option
         ("output", &view.output),
     ] {
         assert_eq!(
-            &matrix(lab, testid),
+            &lab.array(testid),
             expected,
             "{testid} differs from the core's trace"
         );
@@ -70,8 +60,8 @@ fn assert_page_matches_core(lab: &LabPage, key_is_real: &[bool], options: Option
 async fn the_default_page_matches_the_core() {
     let lab = LabPage::mount().await;
     let default = presets::sentence();
-    assert_eq!(matrix(&lab, "x"), default.x.index_axis(Axis(0), 0));
-    assert_eq!(matrix(&lab, "w-q"), default.head.w_q);
+    assert_eq!(lab.array("x"), default.x.index_axis(Axis(0), 0));
+    assert_eq!(lab.array("w-q"), default.head.w_q);
     assert_page_matches_core(&lab, &[true; 4], Options::default());
 }
 
@@ -83,7 +73,7 @@ async fn clicking_a_token_selects_the_query_everywhere() {
         lab.attribute("[data-testid=app]", "data-query").as_deref(),
         Some("2")
     );
-    let weights = matrix(&lab, "weights");
+    let weights = lab.array("weights");
     let bars = lab.values("[data-testid=softmax-bars] [data-col]");
     assert_eq!(
         bars,
@@ -96,11 +86,11 @@ async fn clicking_a_token_selects_the_query_everywhere() {
 async fn changing_d_k_resizes_and_recomputes() {
     let lab = LabPage::mount().await;
     lab.set_input("d-k", "6", "input").await;
-    assert_eq!(matrix(&lab, "w-q").dim(), (4, 6));
-    assert_eq!(matrix(&lab, "q").dim(), (4, 6));
+    assert_eq!(lab.array("w-q").dim(), (4, 6));
+    assert_eq!(lab.array("q").dim(), (4, 6));
     assert_page_matches_core(&lab, &[true; 4], Options::default());
     lab.set_input("d-model", "3", "input").await;
-    assert_eq!(matrix(&lab, "x").dim(), (4, 3));
+    assert_eq!(lab.array("x").dim(), (4, 3));
     assert_page_matches_core(&lab, &[true; 4], Options::default());
 }
 
@@ -144,9 +134,9 @@ async fn randomize_draws_the_weights_of_the_shown_seed() {
         .expect("a numeric seed is shown");
     let mut expected = presets::sentence();
     lab::randomize_weights(&mut expected, seed);
-    assert_eq!(matrix(&lab, "w-q"), expected.head.w_q);
-    assert_eq!(matrix(&lab, "w-k"), expected.head.w_k);
-    assert_eq!(matrix(&lab, "w-v"), expected.head.w_v);
+    assert_eq!(lab.array("w-q"), expected.head.w_q);
+    assert_eq!(lab.array("w-k"), expected.head.w_k);
+    assert_eq!(lab.array("w-v"), expected.head.w_v);
     assert_page_matches_core(&lab, &[true; 4], Options::default());
 }
 
@@ -155,12 +145,12 @@ async fn a_typed_number_edits_x_and_a_bad_one_is_refused() {
     let lab = LabPage::mount().await;
     lab.click_cell("x", 1, 2).await;
     lab.set_input("cell-editor", "0.75", "change").await;
-    assert_eq!(matrix(&lab, "x")[[1, 2]], 0.75);
+    assert_eq!(lab.array("x")[[1, 2]], 0.75);
     assert_page_matches_core(&lab, &[true; 4], Options::default());
     lab.set_input("cell-editor", "abc", "change").await;
     assert!(lab.texts("[data-testid=cell-editor-problem]")[0].contains("abc"));
     assert_eq!(
-        matrix(&lab, "x")[[1, 2]],
+        lab.array("x")[[1, 2]],
         0.75,
         "a refused number changes nothing"
     );

@@ -75,6 +75,15 @@ impl LabPage {
         rows
     }
 
+    /// A matrix diagram's cells as an array, for comparing with the core.
+    pub fn array(&self, testid: &str) -> ndarray::Array2<f64> {
+        let rows = self.matrix(testid);
+        let cols = rows.first().map_or(0, Vec::len);
+        let flat: Vec<f64> = rows.into_iter().flatten().collect();
+        ndarray::Array2::from_shape_vec((flat.len() / cols.max(1), cols), flat)
+            .expect("rectangular matrix")
+    }
+
     /// Clicks the element with this data-testid and waits for the app to update.
     pub async fn click(&self, testid: &str) {
         let element = self

@@ -14,16 +14,6 @@ const SEED: u64 = 1;
 /// Steps the UI test clicks through.
 const STEPS: usize = 25;
 
-fn to_array(rows: Vec<Vec<f64>>) -> Array2<f64> {
-    let cols = rows.first().map_or(0, Vec::len);
-    let flat: Vec<f64> = rows.into_iter().flatten().collect();
-    Array2::from_shape_vec((flat.len() / cols.max(1), cols), flat).expect("rectangular matrix")
-}
-
-fn matrix(lab: &LabPage, testid: &str) -> Array2<f64> {
-    to_array(lab.matrix(testid))
-}
-
 /// Asserts `a` equals `b` entry by entry within `tolerance`.
 fn assert_close(a: &Array2<f64>, b: &Array2<f64>, tolerance: f64, what: &str) {
     assert_eq!(a.dim(), b.dim(), "{what}: shape");
@@ -59,14 +49,14 @@ fn assert_page_shows(lab: &LabPage, trainer: &Trainer) {
         trainer.loss()
     );
     let head = trainer.head();
-    assert_eq!(matrix(lab, "x"), trainer.task().x(), "x");
-    assert_eq!(matrix(lab, "w-q"), head.w_q, "w-q");
-    assert_eq!(matrix(lab, "w-k"), head.w_k, "w-k");
-    assert_eq!(matrix(lab, "w-v"), head.w_v, "w-v");
+    assert_eq!(lab.array("x"), trainer.task().x(), "x");
+    assert_eq!(lab.array("w-q"), head.w_q, "w-q");
+    assert_eq!(lab.array("w-k"), head.w_k, "w-k");
+    assert_eq!(lab.array("w-v"), head.w_v, "w-v");
     let g = trainer.gradients();
-    assert_eq!(matrix(lab, "grad-w-q"), g.w_q, "grad-w-q");
-    assert_eq!(matrix(lab, "grad-w-k"), g.w_k, "grad-w-k");
-    assert_eq!(matrix(lab, "grad-w-v"), g.w_v, "grad-w-v");
+    assert_eq!(lab.array("grad-w-q"), g.w_q, "grad-w-q");
+    assert_eq!(lab.array("grad-w-k"), g.w_k, "grad-w-k");
+    assert_eq!(lab.array("grad-w-v"), g.w_v, "grad-w-v");
 
     let trace = trainer.scenario().run().expect("the trainer's head runs");
     let first = |a: &ndarray::Array3<f64>| a.index_axis(Axis(0), 0).to_owned();
@@ -78,14 +68,14 @@ fn assert_page_shows(lab: &LabPage, trainer: &Trainer) {
         ("weights", first(&trace.weights)),
         ("output", first(&trace.output)),
     ] {
-        assert_close(&matrix(lab, testid), &expected, 1e-12, testid);
+        assert_close(&lab.array(testid), &expected, 1e-12, testid);
     }
     // And the weights are what training's own forward pass optimised.
     let task = trainer.task();
     let attended = forward_values(task.x().view(), head, task.mask(), task.options())
         .expect("the task's input is valid");
     assert_close(
-        &matrix(lab, "weights"),
+        &lab.array("weights"),
         &attended.weights,
         1e-12,
         "weights vs training",
@@ -164,13 +154,13 @@ async fn stepping_shows_the_core_trainer_and_reset_starts_over() {
     let progress = lab.texts("[data-testid=train-progress]").concat();
     assert!(progress.contains(&STEPS.to_string()), "{progress}");
     // The second 他 already gives the first more than it did.
-    let weights = matrix(&lab, "weights");
+    let weights = lab.array("weights");
     let before = start.scenario().run().expect("runs").weights[[0, 2, 0]];
     assert!(weights[[2, 0]] > before, "{} ≤ {before}", weights[[2, 0]]);
 
     lab.click("train-reset").await;
     assert_page_shows(&lab, &start);
-    assert_eq!(matrix(&lab, "w-q"), start.head().w_q, "Reset restores W_Q");
+    assert_eq!(lab.array("w-q"), start.head().w_q, "Reset restores W_Q");
     assert_eq!(
         lab.attribute("[data-testid=app]", "data-query").as_deref(),
         Some("2"),

@@ -31,16 +31,23 @@ pub fn run() -> Result<(), String> {
     )?;
     tools::ensure_test_tools()?;
     sh::run(cmd("node").arg("tests/e2e/bench_latency.mjs"))?;
-    sh::run(cmd("cargo").args([
+    sh::run(&mut core_example("throughput"))?;
+    report_training()
+}
+
+/// `cargo run` of one of the core's examples, in release.
+fn core_example(name: &str) -> Command {
+    let mut command = cmd("cargo");
+    command.args([
         "run",
         "--release",
         "-q",
         "-p",
         "attention-core",
         "--example",
-        "throughput",
-    ]))?;
-    report_training()
+        name,
+    ]);
+    command
 }
 
 /// Training steps per second, natively (`examples/train_bench.rs`) and in
@@ -48,15 +55,7 @@ pub fn run() -> Result<(), String> {
 /// release profile like the bundle, though without wasm-opt), and the line
 /// that compares the default task with its goal.
 fn report_training() -> Result<(), String> {
-    let native = captured(cmd("cargo").args([
-        "run",
-        "--release",
-        "-q",
-        "-p",
-        "attention-core",
-        "--example",
-        "train_bench",
-    ]))?;
+    let native = captured(&mut core_example("train_bench"))?;
     print!("{native}");
     let native = native_speeds(&native);
     let wasm = captured(cmd("wasm-pack").args([
