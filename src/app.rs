@@ -16,6 +16,7 @@ use crate::link::sync::{
 use crate::link::{read_embedding, unreadable_navigation, Navigation};
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
+use crate::training::Training;
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
 use attention_core::presets::Preset;
 use attention_core::{AttentionError, Scenario, Trace};
@@ -101,16 +102,6 @@ fn copy_link(copied: RwSignal<bool>) {
     copied.set(true);
     set_timeout(move || copied.set(false), std::time::Duration::from_secs(2));
 }
-
-/// The training card, in builds with the `training` feature.
-#[cfg(feature = "training")]
-fn training_card() -> impl IntoView {
-    view! { <crate::training::Training /> }
-}
-
-/// Nothing: this build has no training card (see the `training` feature).
-#[cfg(not(feature = "training"))]
-fn training_card() -> impl IntoView {}
 
 /// The whole app: header, walkthrough, controls, the four diagrams.
 #[component]
@@ -270,7 +261,7 @@ pub fn App() -> impl IntoView {
                 <DotProducts />
                 <Softmax />
                 <Fusion />
-                {training_card()}
+                <Training />
                 <ScalingExperiment />
                 <CommonMistakes />
                 <Share />

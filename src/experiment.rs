@@ -123,25 +123,31 @@ mod tests {
         })
     }
 
-    /// The golden file is this native computation; `UPDATE_GOLDEN=1` rewrites it.
+    const GOLDEN: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/experiment_golden.json"
+    );
+
+    /// Rewrites the golden file from the native computation: `cargo xtask
+    /// golden` runs it, never a test run.
+    #[test]
+    #[ignore = "writes the golden file: cargo xtask golden"]
+    fn write_golden() {
+        let text = serde_json::to_string_pretty(&native()).expect("serialisable");
+        std::fs::write(GOLDEN, text + "\n").expect("writable");
+    }
+
+    /// The golden file is this native computation.
     #[test]
     fn the_golden_figures_are_the_native_computation() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/experiment_golden.json"
-        );
         let computed = native();
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            let text = serde_json::to_string_pretty(&computed).expect("serialisable");
-            std::fs::write(path, text + "\n").expect("writable");
-        }
         let golden: Value =
-            serde_json::from_str(&std::fs::read_to_string(path).expect("golden file"))
+            serde_json::from_str(&std::fs::read_to_string(GOLDEN).expect("golden file"))
                 .expect("valid JSON");
         // serde_json reads a float back to within a unit in the last place.
         assert!(
             close(&golden, &computed),
-            "the golden file is stale: rerun with UPDATE_GOLDEN=1"
+            "the golden file is stale: rewrite it with cargo xtask golden"
         );
     }
 

@@ -9,7 +9,6 @@ pub mod experiment;
 pub mod mistakes;
 pub mod projection;
 pub mod share;
-#[cfg(feature = "training")]
 pub mod training;
 pub mod walkthrough;
 

@@ -1,6 +1,9 @@
 //! Attention Lab (注意力实验室): the web app. It renders one self-attention head,
 //! computed by `attention-core`, as SVG diagrams in Leptos components.
 
+// User input must never panic: errors are values that name what is wrong.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 pub mod app;
 pub mod controls;
 pub mod diagrams;
@@ -13,7 +16,6 @@ pub mod mathml;
 pub mod mistakes;
 pub mod share;
 pub mod svg;
-#[cfg(feature = "training")]
 pub mod training;
 pub mod walkthrough;
 

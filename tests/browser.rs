@@ -4,9 +4,10 @@
 
 #[path = "browser/interaction.rs"]
 mod interaction;
+#[path = "browser/numbers.rs"]
+mod numbers;
 #[path = "browser/page.rs"]
 mod page;
-#[cfg(feature = "training")]
 #[path = "browser/training.rs"]
 mod training;
 #[path = "browser/walkthrough.rs"]

@@ -3,7 +3,7 @@
 //! scaled scores. Exponents are separate pieces so the view can raise them.
 
 use crate::geometry::dot_text::pair_subscript;
-use crate::geometry::format::{fixed, subscript, two_decimals};
+use crate::geometry::format::{scientific, subscript, superscript, two_decimals};
 
 /// Above this magnitude a score is shown in the stable form e^(α − m), since
 /// e^α itself would be unreadably large (and overflows past about 709).
@@ -32,35 +32,12 @@ pub fn readable(value: f64) -> String {
     if value == 0.0 || !value.is_finite() || (0.01..100_000.0).contains(&value.abs()) {
         return two_decimals(value);
     }
-    // Scientific notation by hand, to two decimals: see `fixed` for why.
-    let (mut mantissa, mut exponent) = (value.abs(), 0i32);
-    while mantissa >= 10.0 {
-        mantissa /= 10.0;
-        exponent += 1;
-    }
-    while mantissa < 1.0 {
-        mantissa *= 10.0;
-        exponent -= 1;
-    }
-    let mut digits = fixed(mantissa, 2);
-    if digits == "10.00" {
-        digits = "1.00".into();
-        exponent += 1;
-    }
-    let sign = if value < 0.0 { "-" } else { "" };
-    let (mantissa, exponent) = (format!("{sign}{digits}"), exponent.to_string());
-    let raised: String = exponent
-        .chars()
-        .map(|c| match c {
-            '-' => '⁻',
-            '0' => '⁰',
-            '1' => '¹',
-            '2' => '²',
-            '3' => '³',
-            other => char::from_u32(0x2070 + c.to_digit(10).unwrap_or(0)).unwrap_or(other),
-        })
-        .collect();
-    format!("{}×10{raised}", mantissa.replace('-', "\u{2212}"))
+    let (mantissa, exponent) = scientific(value, 2);
+    format!(
+        "{}×10{}",
+        mantissa.replace('-', "\u{2212}"),
+        superscript(exponent)
+    )
 }
 
 /// The 1-based row index with a running key index k, as in `α₁ₖ`.

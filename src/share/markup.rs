@@ -6,7 +6,6 @@
 use crate::controls::{action_button as button, refusal};
 use crate::i18n::{share as text, Lang, Msg};
 use crate::lab::{LabError, SequenceTrace};
-use crate::link::PANELS;
 use crate::svg::Markup;
 use ndarray::Array2;
 
@@ -44,11 +43,6 @@ pub struct ShareView<'a> {
     pub panels: &'a [bool],
     pub lock: bool,
     pub embed_code: &'a str,
-}
-
-/// Whether this build has the panel `id`: the training card is a feature.
-fn built(id: &str) -> bool {
-    id != "training" || cfg!(feature = "training")
 }
 
 /// The card's markup.
@@ -156,12 +150,7 @@ fn embed(m: &mut Markup, view: &ShareView) {
     }
     m.element("p", &[("class", "explain")], text::EMBED_HINT.get(lang));
     m.open("div", &[("class", "share-row")]);
-    let offered = text::PANEL_NAMES
-        .iter()
-        .zip(view.panels)
-        .zip(PANELS)
-        .enumerate();
-    for (i, ((name, shown), _)) in offered.filter(|(_, (_, id))| built(id)) {
+    for (i, (name, shown)) in text::PANEL_NAMES.iter().zip(view.panels).enumerate() {
         let index = i.to_string();
         let mut attrs = vec![
             ("type", "checkbox"),

@@ -6,7 +6,7 @@
 //! as exactly the same number, which in the browser is JavaScript's own and
 //! so needs no float printer in the WebAssembly.
 
-use crate::geometry::format::{fixed, js_number};
+use crate::geometry::format::{fixed, js_number, scientific};
 use attention_core::{json, Scenario, Trace};
 use ndarray::Array2;
 
@@ -25,14 +25,22 @@ pub fn trace_json(scenario: &Scenario, trace: &Trace) -> String {
     )
 }
 
-/// A number for a slide: at most four decimals, without trailing zeros.
+/// A number for a slide, to four decimals without trailing zeros (`-0.5`);
+/// outside [10⁻³, 10⁶) in scientific notation with four significant digits
+/// (`8 \times 10^{12}`), so neither a tiny nor a huge number turns into a
+/// wrong one.
 fn slide_number(value: f64) -> String {
-    let text = fixed(value, 4);
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    match text {
-        "-0" | "" => "0".into(),
-        other => other.into(),
+    let trim = |text: &str| -> String {
+        match text.trim_end_matches('0').trim_end_matches('.') {
+            "-0" | "" => "0".into(),
+            other => other.into(),
+        }
+    };
+    if value == 0.0 || !value.is_finite() || (1e-3..1e6).contains(&value.abs()) {
+        return trim(&fixed(value, 4));
     }
+    let (mantissa, exponent) = scientific(value, 3);
+    format!("{} \\times 10^{{{exponent}}}", trim(&mantissa))
 }
 
 /// `m` as a LaTeX `bmatrix` under a comment naming it (`label`), rounded to
@@ -99,11 +107,22 @@ mod tests {
     }
 
     #[test]
+    fn slide_numbers_keep_their_magnitude() {
+        assert_eq!(slide_number(8e12), "8 \\times 10^{12}");
+        assert_eq!(slide_number(-1.23456e-300), "-1.235 \\times 10^{-300}");
+        assert_eq!(slide_number(999_999.0), "999999");
+        assert_eq!(slide_number(1e6), "1 \\times 10^{6}");
+        assert_eq!(slide_number(0.001), "0.001");
+        assert_eq!(slide_number(-0.0), "0");
+        assert_eq!(slide_number(f64::MAX), "1.798 \\times 10^{308}");
+    }
+
+    #[test]
     fn latex_rounds_for_slides_and_numpy_is_exact() {
         let m = array![[1.0, -0.5], [0.123456789, -0.00001]];
         assert_eq!(
             latex("W_Q", &m),
-            "% W_Q\n\\begin{bmatrix}\n  1 & -0.5 \\\\\n  0.1235 & 0\n\\end{bmatrix}\n"
+            "% W_Q\n\\begin{bmatrix}\n  1 & -0.5 \\\\\n  0.1235 & -1 \\times 10^{-5}\n\\end{bmatrix}\n"
         );
         let code = numpy("W_Q", &m);
         assert!(

@@ -10,8 +10,7 @@ import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// The bundle under test: dist/, or another build named by DIST (the training
-// card's tests run against a bundle built with that feature).
+// The bundle under test: dist/ (`cargo xtask dist`), or the folder DIST names.
 export const DIST = path.resolve(process.env.DIST ?? path.resolve(here, '../../dist'));
 export const SCREENSHOTS = path.resolve(here, 'screenshots');
 // The app must work from any sub-path, as on a course site.

@@ -503,7 +503,6 @@ test('the embed builder writes a snippet for this state that shows only the chos
   await lab.page.click('[data-testid="embed-open"]');
   assert.equal(await lab.page.getAttribute('[data-testid="embed-open"]', 'aria-expanded'), 'true');
   const ticked = () => lab.page.$$eval('[data-testid="embed-panel"]', (b) => b.map((x) => x.checked));
-  // The bundle under test has the training card (cargo xtask test builds it with that feature).
   assert.deepEqual(await ticked(), [false, false, true, true, true, true, false, false, false], 'the four diagrams at first');
 
   // Controls, projection and fusion; not dot products or softmax.

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// The budget for the finished app's whole bundle, gzip -9.
-const BUDGET_GZIP_BYTES: usize = 200 * 1024;
+const BUDGET_GZIP_BYTES: usize = 260 * 1024;
 /// The file kinds that make up the bundle.
 const BUNDLE_KINDS: [&str; 5] = ["wasm", "js", "css", "html", "svg"];
 /// The training card's default task (`TaskId::default()` in attention-core).
@@ -22,13 +22,12 @@ const DEFAULT_TASK: &str = "pronoun";
 const WASM_GOAL_STEPS_PER_S: f64 = 10_000.0;
 
 pub fn run() -> Result<(), String> {
-    let dist = dist::build_release()?;
-    report_bundle(&dist, "Release bundle (dist/)")?;
-    let with_training = dist::build_release_with_training()?;
-    report_bundle(
-        &with_training,
-        "With the training card (feature `training`, target/dist-training/)",
-    )?;
+    let (bundle, std) = dist::build_release(Path::new(dist::DEFAULT_OUT))?;
+    let title = match std {
+        dist::Std::Lean => "Release bundle (dist/)",
+        dist::Std::Plain => "Release bundle (dist/, plain standard library)",
+    };
+    report_bundle(&bundle, title)?;
     tools::ensure_test_tools()?;
     sh::run(cmd("node").arg("tests/e2e/bench_latency.mjs"))?;
     sh::run(&mut core_example("throughput"))?;
@@ -66,8 +65,6 @@ fn report_training() -> Result<(), String> {
         ".",
         "-p",
         "attention-lab",
-        "--features",
-        "training",
         "--test",
         "train_speed",
         "--",

@@ -1,39 +1,65 @@
-//! The release bundle in dist/, built by trunk.
+//! The release bundle a teacher deploys, built by trunk: the one the
+//! end-to-end tests and the benchmark use, and `cargo xtask serve` serves.
 
 use crate::sh::{self, cmd};
 use crate::tools;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Builds the release bundle into dist/ and returns its folder.
-pub fn build_release() -> Result<PathBuf, String> {
-    tools::ensure_build_tools()?;
-    sh::run(lean_std(cmd("trunk")).args(["build", "--release"]))?;
-    Ok(sh::root().join("dist"))
+/// Where the release bundle goes unless `--out` says otherwise.
+pub const DEFAULT_OUT: &str = "dist";
+
+/// How the release WebAssembly's standard library is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Std {
+    /// Compiled by cargo itself to abort on panic without a message (see [`lean_std`]).
+    Lean,
+    /// The toolchain's own, as shipped.
+    Plain,
 }
 
-/// Builds the release bundle with the training card (the app's `training`
-/// feature) into target/dist-training/ and returns its folder.
-pub fn build_release_with_training() -> Result<PathBuf, String> {
+/// Builds the release bundle into `out` (relative to the workspace root) and
+/// returns its folder and how its standard library was built.
+///
+/// The lean build relies on unstable compiler flags: should a toolchain ever
+/// refuse them, the plain release bundle is built instead, with one line
+/// saying so, rather than no bundle at all.
+pub fn build_release(out: &Path) -> Result<(PathBuf, Std), String> {
     tools::ensure_build_tools()?;
-    let folder = sh::root().join("target/dist-training");
-    sh::run(
-        lean_std(cmd("trunk"))
-            .args(["build", "--release", "--features", "training", "--dist"])
-            .arg(&folder),
-    )?;
-    Ok(folder)
+    let folder = sh::root().join(out);
+    let trunk = |std| {
+        let mut trunk = with_std(cmd("trunk"), std);
+        trunk.args(["build", "--release", "--dist"]).arg(&folder);
+        trunk
+    };
+    if sh::run(&mut trunk(Std::Lean)).is_ok() {
+        return Ok((folder, Std::Lean));
+    }
+    eprintln!(
+        "xtask: the lean standard library does not build on this toolchain; \
+         building the plain release bundle instead (about 20 KB gzip larger)"
+    );
+    sh::run(&mut trunk(Std::Plain))?;
+    Ok((folder, Std::Plain))
+}
+
+/// `command` set up to build the release WebAssembly with the given standard library.
+pub fn with_std(command: Command, std: Std) -> Command {
+    match std {
+        Std::Lean => lean_std(command),
+        Std::Plain => command,
+    }
 }
 
 /// Has cargo build the release WebAssembly with its own copy of the standard
 /// library, compiled so that a panic stops at once instead of formatting a
 /// message first. A panic kills the page either way (`panic = "abort"`), but
-/// the message machinery costs about 20 KB gzip of the 200 KB budget.
+/// the message machinery costs about 20 KB gzip of the budget.
 ///
 /// Rebuilding the standard library is a nightly cargo feature;
-/// `RUSTC_BOOTSTRAP` lets the stable toolchain use it, with the `rust-src`
-/// component. Only this release build does: the tests, clippy and
-/// `trunk serve` use the toolchain as it is.
+/// `RUSTC_BOOTSTRAP` lets the pinned stable toolchain (rust-toolchain.toml)
+/// use it, with the `rust-src` component. Only the release build does: the
+/// tests, clippy and `cargo xtask serve --dev` use the toolchain as it is.
 pub fn lean_std(mut command: Command) -> Command {
     command
         .env("RUSTC_BOOTSTRAP", "1")

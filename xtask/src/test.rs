@@ -4,6 +4,7 @@
 use crate::dist;
 use crate::sh::{self, cmd};
 use crate::tools;
+use std::path::Path;
 
 /// Crates attention-core must never depend on: it knows nothing about the web.
 const WEB_CRATES: [&str; 4] = ["leptos", "web-sys", "js-sys", "wasm-bindgen"];
@@ -11,7 +12,7 @@ const WEB_CRATES: [&str; 4] = ["leptos", "web-sys", "js-sys", "wasm-bindgen"];
 pub fn run_all() -> Result<(), String> {
     tools::ensure_test_tools()?;
     sh::run(cmd("cargo").args(["fmt", "--all", "--", "--check"]))?;
-    sh::run(cmd("cargo").args(clippy(&["--workspace", "--all-targets", "--all-features"])))?;
+    sh::run(cmd("cargo").args(clippy(&["--workspace", "--all-targets"])))?;
     sh::run(cmd("cargo").args(clippy(&[
         "--target",
         "wasm32-unknown-unknown",
@@ -27,7 +28,7 @@ pub fn run_all() -> Result<(), String> {
         "--lib",
     ])))?;
     check_core_is_web_free()?;
-    sh::run(cmd("cargo").args(["test", "--workspace", "--all-features"]))?;
+    sh::run(cmd("cargo").args(["test", "--workspace"]))?;
     // Only the app's browser tests run in wasm; the other members are native tools and tests.
     sh::run(cmd("wasm-pack").args([
         "test",
@@ -36,16 +37,11 @@ pub fn run_all() -> Result<(), String> {
         ".",
         "-p",
         "attention-lab",
-        "--features",
-        "training",
         "--test",
         "browser",
     ]))?;
-    // The end-to-end tests run against one release bundle, built with the
-    // training card (a feature the default bundle leaves out, Cargo.toml): it
-    // is the default app plus that card, and a second release build would
-    // cost minutes. The default build is linted above and measured by bench.
-    let with_training = dist::build_release_with_training()?;
+    // The end-to-end tests run against the release bundle a teacher deploys.
+    let (bundle, _) = dist::build_release(Path::new(dist::DEFAULT_OUT))?;
     // The end-to-end tests check the page against the native core through attn-trace.
     sh::run(cmd("cargo").args(["build", "-q", "--bin", "attn-trace"]))?;
     let attn_trace = sh::root().join("target/debug/attn-trace");
@@ -54,9 +50,26 @@ pub fn run_all() -> Result<(), String> {
             .arg("--test")
             .args(end_to_end_tests()?)
             .env("ATTN_TRACE", &attn_trace)
-            .env("DIST", with_training),
+            .env("DIST", bundle),
     )?;
     eprintln!("\nxtask: every check and test passed");
+    Ok(())
+}
+
+/// Runs the ignored `write_golden` tests, which rewrite the golden files
+/// (`tests/data/*_golden.json`) from the native computation. A test run only
+/// compares with them, so a stale file fails until this is run on purpose.
+pub fn write_golden_files() -> Result<(), String> {
+    sh::run(cmd("cargo").args([
+        "test",
+        "--workspace",
+        "--",
+        "--ignored",
+        "--exact",
+        "write_golden",
+        "experiment::tests::write_golden",
+    ]))?;
+    eprintln!("\nxtask: golden files rewritten; review them with git diff");
     Ok(())
 }
 

@@ -16,9 +16,10 @@ mod row;
 pub use row::{entropy, softmax_jacobian_norm};
 
 use crate::error::AttentionError;
+use crate::kernels::softmax_in_place;
 use crate::limits;
 use crate::random::normal_matrix;
-use row::softmax_into;
+use ndarray::ArrayViewMut1;
 
 /// How the rows of one experiment point look, averaged over its draws.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -214,7 +215,8 @@ impl Accumulator {
             self.mean += delta / self.count;
             self.squares += delta * (s - self.mean);
         }
-        softmax_into(scores, weights);
+        weights.copy_from_slice(scores);
+        softmax_in_place(ArrayViewMut1::from(&mut weights[..]), |_| true);
         self.rows += 1.0;
         self.max_weight += weights.iter().copied().fold(0.0, f64::max);
         self.entropy += entropy(weights);

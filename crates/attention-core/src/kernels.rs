@@ -2,8 +2,15 @@
 //!
 //! Each kernel assumes shapes that fit together; [`crate::forward`] checks them
 //! first and turns bad input into an [`crate::AttentionError`] before any kernel runs.
+//!
+//! Every kernel adds its products one by one in a fixed order with plain `+`
+//! and `×` (never a fused multiply-add, which a general matrix product may use
+//! on one processor and not on another), and takes `exp` from the `libm`
+//! crate rather than the platform's maths library. So the same input gives
+//! the same bits natively and in WebAssembly, and the training pass, which
+//! calls these same kernels, computes bit for bit what [`crate::forward`] does.
 
-use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Zip};
+use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Zip};
 
 /// Projects every row of `x` through a weight matrix: `P = X·W`.
 ///
@@ -20,7 +27,32 @@ use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Zip};
 /// assert_eq!(project(x.view(), w.view()), array![[1.0, 2.5, 4.0], [0.0, 1.0, 2.0]]);
 /// ```
 pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
-    x.dot(&w)
+    let mut out = Array2::zeros((x.nrows(), w.ncols()));
+    project_into(x, w, out.view_mut());
+    out
+}
+
+/// [`project`] into `out`, which has the result's shape: `out = X·W`, each
+/// entry summed over c = 0, 1, … in order.
+pub fn project_into(x: ArrayView2<f64>, w: ArrayView2<f64>, mut out: ArrayViewMut2<f64>) {
+    for (mut out, x) in out.rows_mut().into_iter().zip(x.rows()) {
+        out.fill(0.0);
+        for (&a, w) in x.iter().zip(w.rows()) {
+            Zip::from(&mut out).and(&w).for_each(|o, &b| *o += a * b);
+        }
+    }
+}
+
+/// `Σ_c a_c · b_c`, summed over c = 0, 1, … in order.
+///
+/// ```
+/// use attention_core::kernels::dot;
+/// use ndarray::array;
+///
+/// assert_eq!(dot(array![1.0, 2.0].view(), array![3.0, -1.0].view()), 1.0);
+/// ```
+pub fn dot(a: ArrayView1<f64>, b: ArrayView1<f64>) -> f64 {
+    Zip::from(&a).and(&b).fold(0.0, |sum, &x, &y| sum + x * y)
 }
 
 /// Raw attention scores `S = Q·Kᵀ`: `S_ij = Σ_c Q_ic · K_jc`, how well query i
@@ -35,7 +67,7 @@ pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
 /// assert_eq!(dot_scores(q.view(), k.view()), array![[1.0, 0.0], [2.5, 6.0]]);
 /// ```
 pub fn dot_scores(q: ArrayView2<f64>, k: ArrayView2<f64>) -> Array2<f64> {
-    q.dot(&k.t())
+    Array2::from_shape_fn((q.nrows(), k.nrows()), |(i, j)| dot(q.row(i), k.row(j)))
 }
 
 /// The factor the scores are multiplied by: `1/√d_k` when scaling is on, else 1.
@@ -95,22 +127,43 @@ pub fn allowed_keys(key_is_real: ArrayView1<bool>, causal: bool) -> Array2<bool>
 /// assert_eq!(w, array![0.0, 0.0]);
 /// ```
 pub fn masked_softmax(scores: ArrayView1<f64>, allowed: ArrayView1<bool>) -> Array1<f64> {
-    let largest =
-        Zip::from(&scores).and(&allowed).fold(
-            f64::NEG_INFINITY,
-            |m, &s, &ok| if ok { m.max(s) } else { m },
-        );
-    if largest == f64::NEG_INFINITY {
-        return Array1::zeros(scores.len());
-    }
-    let mut weights =
-        Zip::from(&scores)
-            .and(&allowed)
-            .map_collect(|&s, &ok| if ok { (s - largest).exp() } else { 0.0 });
-    // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
-    let total = weights.sum();
-    weights.mapv_inplace(|e| e / total);
+    let mut weights = scores.to_owned();
+    softmax_in_place(weights.view_mut(), |j| allowed[j]);
     weights
+}
+
+/// [`masked_softmax`] in place: `row` holds the scores and becomes the
+/// weights; key j is allowed when `allowed(j)`. The one softmax of the crate:
+/// the forward pass, the training pass and the √d_k experiment all call it.
+///
+/// ```
+/// use attention_core::kernels::softmax_in_place;
+/// use ndarray::array;
+///
+/// let mut row = array![2.0, 2.0, 7.0];
+/// softmax_in_place(row.view_mut(), |j| j < 2);
+/// assert_eq!(row, array![0.5, 0.5, 0.0]);
+/// ```
+pub fn softmax_in_place(mut row: ArrayViewMut1<f64>, allowed: impl Fn(usize) -> bool) {
+    let largest = row
+        .indexed_iter()
+        .filter(|&(j, _)| allowed(j))
+        .fold(f64::NEG_INFINITY, |m, (_, &s)| m.max(s));
+    if largest == f64::NEG_INFINITY {
+        row.fill(0.0);
+        return;
+    }
+    // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
+    let mut total = 0.0;
+    for (j, w) in row.indexed_iter_mut() {
+        *w = if allowed(j) {
+            libm::exp(*w - largest)
+        } else {
+            0.0
+        };
+        total += *w;
+    }
+    row.mapv_inplace(|e| e / total);
 }
 
 /// Row-wise [`masked_softmax`]: row i of the result is query i's attention
@@ -125,11 +178,10 @@ pub fn masked_softmax(scores: ArrayView1<f64>, allowed: ArrayView1<bool>) -> Arr
 /// assert_eq!(softmax_rows(scores.view(), allowed.view()), array![[0.5, 0.5], [1.0, 0.0]]);
 /// ```
 pub fn softmax_rows(scores: ArrayView2<f64>, allowed: ArrayView2<bool>) -> Array2<f64> {
-    let mut weights = Array2::zeros(scores.raw_dim());
-    Zip::from(weights.rows_mut())
-        .and(scores.rows())
-        .and(allowed.rows())
-        .for_each(|mut out, row, ok| out.assign(&masked_softmax(row, ok)));
+    let mut weights = scores.to_owned();
+    for (row, ok) in weights.rows_mut().into_iter().zip(allowed.rows()) {
+        softmax_in_place(row, |j| ok[j]);
+    }
     weights
 }
 
@@ -145,5 +197,5 @@ pub fn softmax_rows(scores: ArrayView2<f64>, allowed: ArrayView2<bool>) -> Array
 /// assert_eq!(mix_values(weights.view(), v.view()), array![[1.0, 2.0], [2.0, 0.0]]);
 /// ```
 pub fn mix_values(weights: ArrayView2<f64>, v: ArrayView2<f64>) -> Array2<f64> {
-    weights.dot(&v)
+    project(weights, v)
 }

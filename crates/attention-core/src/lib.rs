@@ -8,6 +8,9 @@
 //! The crate knows nothing about the web: it builds and tests natively with
 //! plain `cargo test`, and the same code runs in WebAssembly.
 
+// User input must never panic: errors are values that name what is wrong.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 pub mod error;
 pub mod experiment;
 pub mod json;

@@ -7,11 +7,11 @@
 //!
 //! Training gives the same bits natively and in WebAssembly: the forward and
 //! backward loops use only +, −, ×, ÷ and √, which IEEE 754 rounds correctly,
-//! never a fused multiply-add, and the softmax's `exp` and the loss's `ln` are
-//! written from those operations too (`train/float.rs`) rather than taken
-//! from the platform's math library, whose last bit varies between targets.
+//! never a fused multiply-add; the forward pass is the crate's own kernels
+//! (`crate::kernels`), and the loss's `ln` comes from the `libm` crate, as the
+//! softmax's `exp` does, rather than from the platform's maths library, whose
+//! last bit varies between targets.
 
-mod float;
 mod loss;
 mod optimizer;
 mod pass;

@@ -5,8 +5,8 @@
 //! compare them with the same file, bit for bit: the same seed gives the same
 //! loss curve natively and in wasm.
 //!
-//! The file is this native computation; `UPDATE_GOLDEN=1 cargo test -p
-//! attention-core --test training_golden` rewrites it.
+//! The file is this native computation; `cargo xtask golden` rewrites it
+//! (a test run only reads it).
 
 use attention_core::train::{default_optimizer, task, TaskId, Trainer};
 use serde_json::{json, Map, Value};
@@ -39,7 +39,7 @@ fn native() -> Value {
         "about": "Loss after 0..=steps full-batch steps of each training task from `seed` with \
                   train::default_optimizer() (Adam, lr 0.02), as Rust's shortest round-trip \
                   decimal. Written by crates/attention-core/tests/training_golden.rs \
-                  (UPDATE_GOLDEN=1 rewrites it); tests/browser/training.rs checks wasm against it.",
+                  (cargo xtask golden rewrites it); tests/browser/training.rs checks wasm against it.",
         "seed": SEED,
         "optimizer": "adam",
         "lr": "0.02",
@@ -48,13 +48,18 @@ fn native() -> Value {
     })
 }
 
+/// Rewrites the golden file from the native computation: `cargo xtask golden`
+/// runs it, never a test run.
+#[test]
+#[ignore = "writes the golden file: cargo xtask golden"]
+fn write_golden() {
+    let text = serde_json::to_string_pretty(&native()).expect("serialisable");
+    std::fs::write(PATH, text + "\n").expect("writable");
+}
+
 #[test]
 fn the_golden_loss_curves_are_the_native_computation() {
     let computed = native();
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        let text = serde_json::to_string_pretty(&computed).expect("serialisable");
-        std::fs::write(PATH, text + "\n").expect("writable");
-    }
     let golden: Value = serde_json::from_str(&std::fs::read_to_string(PATH).expect("golden file"))
         .expect("valid JSON");
     // Every number is a string, so equal JSON means equal digits, and equal
@@ -63,12 +68,12 @@ fn the_golden_loss_curves_are_the_native_computation() {
         assert_eq!(
             golden["losses"][id.id()],
             computed["losses"][id.id()],
-            "{id:?}: the golden file is stale: rerun with UPDATE_GOLDEN=1"
+            "{id:?}: the golden file is stale: rewrite it with cargo xtask golden"
         );
     }
     assert_eq!(
         golden, computed,
-        "the golden file is stale: rerun with UPDATE_GOLDEN=1"
+        "the golden file is stale: rewrite it with cargo xtask golden"
     );
 }
 

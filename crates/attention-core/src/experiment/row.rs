@@ -1,18 +1,6 @@
 //! What one softmax row of the experiment is measured by: its entropy and the
 //! size of its Jacobian.
 
-/// Softmax of `scores` into `out`, shifted by the largest score like
-/// [`crate::kernels::masked_softmax`] so no exponent overflows.
-pub(super) fn softmax_into(scores: &[f64], out: &mut [f64]) {
-    let largest = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut total = 0.0;
-    for (p, &s) in out.iter_mut().zip(scores) {
-        *p = (s - largest).exp();
-        total += *p;
-    }
-    out.iter_mut().for_each(|p| *p /= total);
-}
-
 /// The entropy of a probability row in nats, `H(p) = −Σ_j p_j ln p_j`, taking
 /// `0 · ln 0 = 0`. It lies between 0 (one weight is 1) and ln n (uniform).
 ///
@@ -25,7 +13,7 @@ pub(super) fn softmax_into(scores: &[f64], out: &mut [f64]) {
 pub fn entropy(p: &[f64]) -> f64 {
     -p.iter()
         .filter(|&&w| w > 0.0)
-        .map(|&w| w * w.ln())
+        .map(|&w| w * libm::log(w))
         .sum::<f64>()
 }
 

@@ -1,7 +1,6 @@
 //! The losses a task trains on: where chosen queries should look, or what
 //! their output should be.
 
-use super::float::ln;
 use super::pass::flat;
 use crate::error::AttentionError;
 use ndarray::{s, Array2, ArrayView2};
@@ -169,11 +168,11 @@ impl Loss {
                     let set = || target.keys.iter().filter(|&&j| j < keys).map(|&j| row + j);
                     let share: f64 = set().map(|n| weights[n]).sum();
                     if share > MIN_SHARE {
-                        total -= ln(share);
+                        total -= libm::log(share);
                         let gradient = -1.0 / (n * share);
                         set().for_each(|n| d_weights[n] += gradient);
                     } else {
-                        total -= ln(MIN_SHARE);
+                        total -= libm::log(MIN_SHARE);
                     }
                 }
                 if targets.is_empty() {

@@ -6,10 +6,9 @@
 //! browser's garbage-free. The loops use only `+` and `×`, never a fused
 //! multiply-add, so a step gives the same bits natively and in WebAssembly.
 
-use super::float::exp;
-use crate::kernels::scale_factor;
+use crate::kernels::{dot, scale_factor, softmax_in_place};
 use crate::trace::{Head, Options};
-use ndarray::{Array2, ArrayView2};
+use ndarray::{Array2, ArrayView1, ArrayView2, ArrayViewMut1};
 
 /// The sizes of one pass: T positions, d features, d_k and d_v columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +24,8 @@ pub(crate) struct Dims {
 pub(crate) struct Pass {
     pub dims: Dims,
     factor: f64,
+    /// Whether every scaled score of the last forward pass was finite.
+    scores_finite: bool,
     /// X, T×d.
     pub x: Vec<f64>,
     /// W_Q, W_K (d×d_k) and W_V (d×d_v).
@@ -82,6 +83,7 @@ impl Pass {
         Self {
             dims,
             factor: scale_factor(dims.d_k, options.scale),
+            scores_finite: true,
             x: flat(x),
             w: [
                 flat(head.w_q.view()),
@@ -119,35 +121,28 @@ impl Pass {
         matmul(&self.x, &self.w[0], &mut self.q, d, d_k);
         matmul(&self.x, &self.w[1], &mut self.k, d, d_k);
         matmul(&self.x, &self.w[2], &mut self.v, d, d_v);
+        self.scores_finite = true;
         let rows = self.weights.chunks_exact_mut(t);
         for ((row, allowed), q) in rows
             .zip(self.allowed.chunks_exact(t))
             .zip(self.q.chunks_exact(d_k))
         {
-            let mut largest = f64::NEG_INFINITY;
-            for ((w, &ok), k) in row.iter_mut().zip(allowed).zip(self.k.chunks_exact(d_k)) {
-                *w = if ok { dot(q, k) * self.factor } else { 0.0 };
-                if ok {
-                    largest = largest.max(*w);
-                }
+            for (w, k) in row.iter_mut().zip(self.k.chunks_exact(d_k)) {
+                *w = dot(ArrayView1::from(q), ArrayView1::from(k)) * self.factor;
+                self.scores_finite &= w.is_finite();
             }
-            if largest == f64::NEG_INFINITY {
-                continue;
-            }
-            let mut total = 0.0;
-            for (w, &ok) in row.iter_mut().zip(allowed) {
-                if ok {
-                    *w = exp(*w - largest);
-                    total += *w;
-                }
-            }
-            for (w, &ok) in row.iter_mut().zip(allowed) {
-                if ok {
-                    *w /= total;
-                }
-            }
+            softmax_in_place(ArrayViewMut1::from(row), |j| allowed[j]);
         }
         matmul(&self.weights, &self.v, &mut self.output, t, d_v);
+    }
+
+    /// Whether the last forward pass is one [`crate::forward`] accepts: Q, K,
+    /// V, every score and the output finite (the weights always are).
+    pub fn forward_is_finite(&self) -> bool {
+        self.scores_finite
+            && [&self.q, &self.k, &self.v, &self.output]
+                .iter()
+                .all(|m| m.iter().all(|x| x.is_finite()))
     }
 
     /// The backward pass from the upstream `d_weights` (dL/dα′) and `d_output`
@@ -171,7 +166,7 @@ impl Pass {
                 .zip(self.v.chunks_exact(d_v))
                 .zip(alpha)
             {
-                *g = d_w + dot(d_b, v);
+                *g = d_w + dot(ArrayView1::from(d_b), ArrayView1::from(v));
                 mean += a * *g;
             }
             for (g, &a) in g.iter_mut().zip(alpha) {
@@ -195,11 +190,9 @@ impl Pass {
     }
 }
 
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).fold(0.0, |sum, (x, y)| sum + x * y)
-}
-
-/// `out = a·b` for a (n×m, n = out.len()/p) and b (m×p).
+/// `out = a·b` for a (n×m, n = out.len()/p) and b (m×p), each entry summed in
+/// the order [`crate::kernels::project`] sums it, so Q, K, V and B come out
+/// bit for bit as [`crate::forward`] computes them.
 fn matmul(a: &[f64], b: &[f64], out: &mut [f64], m: usize, p: usize) {
     for (out, a) in out.chunks_exact_mut(p).zip(a.chunks_exact(m)) {
         out.fill(0.0);
@@ -227,7 +220,48 @@ fn matmul_tn(a: &[f64], b: &[f64], out: &mut [f64], n: usize, p: usize) {
 fn add_matmul_nt(a: &[f64], b: &[f64], out: &mut [f64], m: usize, p: usize) {
     for (out, a) in out.chunks_exact_mut(p).zip(a.chunks_exact(m)) {
         for (o, b) in out.iter_mut().zip(b.chunks_exact(m)) {
-            *o += dot(a, b);
+            *o += dot(ArrayView1::from(a), ArrayView1::from(b));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::uniform_matrix;
+    use crate::trace::forward_sequence;
+    use ndarray::Axis;
+
+    /// The training pass's forward values are `forward`'s, bit for bit: the
+    /// same kernels, summed in the same order, with the same `exp`.
+    #[test]
+    fn the_training_pass_computes_what_forward_computes_bit_for_bit() {
+        let same = |name: &str, pass: &[f64], trace: ndarray::ArrayView2<f64>| {
+            let trace: Vec<u64> = trace.iter().map(|v| v.to_bits()).collect();
+            let pass: Vec<u64> = pass.iter().map(|v| v.to_bits()).collect();
+            assert_eq!(pass, trace, "{name}");
+        };
+        for (seed, (t, d, d_k, d_v)) in [(1, (4, 4, 4, 4)), (2, (7, 5, 3, 6)), (3, (16, 8, 8, 8))] {
+            let x = uniform_matrix(t, d, -3.0, 3.0, seed);
+            let head = Head {
+                w_q: uniform_matrix(d, d_k, -2.0, 2.0, seed + 10),
+                w_k: uniform_matrix(d, d_k, -2.0, 2.0, seed + 20),
+                w_v: uniform_matrix(d, d_v, -2.0, 2.0, seed + 30),
+            };
+            let mask: Vec<bool> = (0..t).map(|j| j + 1 < t || seed != 2).collect();
+            for (scale, causal) in [(true, false), (false, true)] {
+                let options = Options { scale, causal };
+                let mut pass = Pass::new(x.view(), &head, Some(&mask), options);
+                pass.forward();
+                let trace =
+                    forward_sequence(x.view(), &head, Some(&mask), options).expect("valid input");
+                let first = |a: &ndarray::Array3<f64>| a.index_axis(Axis(0), 0).to_owned();
+                same("q", &pass.q, first(&trace.q).view());
+                same("k", &pass.k, first(&trace.k).view());
+                same("v", &pass.v, first(&trace.v).view());
+                same("weights", &pass.weights, first(&trace.weights).view());
+                same("output", &pass.output, first(&trace.output).view());
+            }
         }
     }
 }

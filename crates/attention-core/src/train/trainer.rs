@@ -146,11 +146,12 @@ impl Trainer {
 
     fn all_finite(&self) -> bool {
         let pass = &self.pass;
-        let values = [&pass.weights, &pass.output, &pass.d_x].into_iter();
-        values
-            .chain(&pass.w)
-            .chain(&pass.d_w)
-            .all(|v| v.iter().all(|x| x.is_finite()))
+        let values = [&pass.weights, &pass.d_x].into_iter();
+        pass.forward_is_finite()
+            && values
+                .chain(&pass.w)
+                .chain(&pass.d_w)
+                .all(|v| v.iter().all(|x| x.is_finite()))
     }
 
     /// Copies the pass's weights and gradients into the arrays handed out.
