@@ -202,7 +202,14 @@ pub fn App() -> impl IntoView {
             focus.query.set(next);
         }
     };
-    let problem = move || trace.with(|t| t.as_ref().err().map(ToString::to_string));
+    let problem = move || {
+        let lang = lang.get();
+        trace.with(|t| {
+            t.as_ref()
+                .err()
+                .map(|error| i18n::errors::attention_error(error, lang))
+        })
+    };
     let copied = RwSignal::new(false);
 
     view! {

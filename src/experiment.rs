@@ -31,6 +31,7 @@ pub fn ScalingExperiment() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let open = RwSignal::new(false);
     let seed = RwSignal::new(FIRST_SEED);
+    let bad_seed = RwSignal::new(false);
     let dim = RwSignal::new(64usize);
     let points = Memo::new(move |_| {
         if open.get() {
@@ -48,7 +49,7 @@ pub fn ScalingExperiment() -> impl IntoView {
             Err(error) => format!(
                 "<p class=\"problem\">{}{}</p>",
                 text::PROBLEM.get(lang),
-                crate::svg::escape(&error.to_string())
+                crate::svg::escape(&crate::i18n::errors::attention_error(error, lang))
             ),
         })
     });
@@ -86,13 +87,18 @@ pub fn ScalingExperiment() -> impl IntoView {
                         data-testid="experiment-seed"
                         prop:value=move || seed.get().to_string()
                         on:change=move |e| {
-                            if let Ok(next) = event_target_value(&e).trim().parse::<u64>() {
+                            let next = event_target_value(&e).trim().parse::<u64>();
+                            bad_seed.set(next.is_err());
+                            if let Ok(next) = next {
                                 seed.set(next);
                             }
                         }
                     />
                 </label>
             </div>
+            <p class="problem" role="alert" data-testid="experiment-seed-problem" hidden=move || !bad_seed.get()>
+                {tr(text::BAD_SEED)}
+            </p>
             <div class="experiment-charts">
                 <SvgHost markup=markup />
             </div>

@@ -160,7 +160,7 @@ pub const SCALING_OFF: Msg = Msg {
     en: "Scaling is off: the score is the dot product itself.",
 };
 pub const SCORE_MASKED: Msg = Msg {
-    zh: "这个键被遮盖了：softmax 会忽略这个打分，它的权重正好是 0。",
+    zh: "这个键被遮住了：softmax 会忽略这个打分，它的权重正好是 0。",
     en: "This key is masked: softmax ignores this score, and its weight is exactly 0.",
 };
 pub const SOFTMAX_TITLE: Msg = Msg {
@@ -184,11 +184,11 @@ pub const BARS_HINT: Msg = Msg {
     en: "Point at a bar (or focus it with Tab) to see its softmax worked out.",
 };
 pub const WEIGHT_MASKED: Msg = Msg {
-    zh: "这个键被遮盖了：它不参与求和，权重正好是 0。",
+    zh: "这个键被遮住了：它不参与求和，权重正好是 0。",
     en: "This key is masked: it is left out of the sum, and its weight is exactly 0.",
 };
 pub const SUM_OVER_ALLOWED: Msg = Msg {
-    zh: "Σₖ 只对没有被遮盖的键求和。",
+    zh: "Σₖ 只对没有被遮住的键求和。",
     en: "Σₖ runs over the keys that are not masked.",
 };
 pub const SOFTMAX_SHIFTED: Msg = Msg {
@@ -226,7 +226,7 @@ pub const FUSION_LEGEND: Msg = Msg {
     en: "Token colours:",
 };
 pub const FUSION_MASKED: Msg = Msg {
-    zh: "已屏蔽",
+    zh: "已遮住",
     en: "masked",
 };
 pub const FUSION_OUTPUT_TITLE: Msg = Msg {

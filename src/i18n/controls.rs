@@ -20,7 +20,7 @@ pub const PAD: Msg = Msg {
     en: "Pad",
 };
 pub const PAD_LABEL: Msg = Msg {
-    zh: "把这个词元标为填充（作为键时被屏蔽）",
+    zh: "把这个词元标为填充（作为键时被遮住）",
     en: "Mark this token as padding (masked as a key)",
 };
 pub const REMOVE: Msg = Msg {

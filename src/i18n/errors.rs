@@ -69,10 +69,31 @@ fn name(field: &str) -> &str {
     }
 }
 
-/// The leading size of a shape the core describes, such as `4×3` of
-/// `4×3 (its rows must match …)`.
-fn shape(text: &str) -> &str {
-    text.split(' ').next().unwrap_or(text)
+/// A shape or count the core describes, with its reason, in Chinese:
+/// `4×3 (its rows must match the 4 features of x)` → `4×3（行数要等于 x 的特征数）`,
+/// `2 flags` → `2 个标记`.
+fn shape(text: &str) -> String {
+    let (size, reason) = text.split_once(' ').unwrap_or((text, ""));
+    let reason = if reason.starts_with("(its rows must match the ") {
+        "（行数要等于 x 的特征数）"
+    } else {
+        match reason {
+            "(one flag per position of x)" => "（x 的每个位置一个标记）",
+            "like the first sequence" => "（与第一个序列相同）",
+            "flags, one per position of x" => " 个标记，x 的每个位置一个",
+            "rows, one per sequence of x" => " 行，x 的每个序列一行",
+            "labels, one per position of x" => " 个标签，x 的每个位置一个",
+            "flags, one row for the one sequence of x (x is T×d)" => {
+                " 个标记，只有一行：x 只有一个序列（T×d）"
+            }
+            "rows, a batch's mask" | "row, a batch's mask" => " 行：这是一批序列的掩码",
+            "flag" | "flags" => " 个标记",
+            "row" | "rows" => " 行",
+            "label" | "labels" => " 个标签",
+            other => other,
+        }
+    };
+    format!("{size}{reason}")
 }
 
 /// `error` as a sentence in `lang`.
@@ -143,7 +164,7 @@ mod tests {
     use attention_core::Scenario;
 
     /// Imports that go wrong in every way the format can.
-    const BAD: [&str; 11] = [
+    const BAD: [&str; 14] = [
         "[1]",
         r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "nope": 1}"#,
         r#"{"x": "a", "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
@@ -155,6 +176,9 @@ mod tests {
         r#"{"x": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
         r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [2]}"#,
         r#"{"x": [[[1]]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [1]}"#,
+        r#"{"x": [[1], [2]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [[1, 1]]}"#,
+        r#"{"x": [[1], [2]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [1]}"#,
+        r#"{"x": [[1, 2]], "w_q": [[1], [2], [3]], "w_k": [[1]], "w_v": [[1]]}"#,
     ];
 
     #[test]
@@ -178,5 +202,22 @@ mod tests {
             assert_eq!(english_words, 0, "{text} → {zh}");
             assert_ne!(zh, attention_error(&error, Lang::En));
         }
+    }
+
+    /// A shape mismatch says why in Chinese too, not only the two shapes.
+    #[test]
+    fn a_shape_mismatch_gives_its_reason_in_chinese() {
+        let says = |text: &str| {
+            let error = Scenario::from_json(text).expect_err(text);
+            attention_error(&error, Lang::Zh)
+        };
+        assert_eq!(
+            says(r#"{"x": [[1], [2]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [[1, 1]]}"#),
+            "mask：形状应为 2 个标记，只有一行：x 只有一个序列（T×d），实际是 1 行：这是一批序列的掩码"
+        );
+        assert_eq!(
+            says(r#"{"x": [[1], [2]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [1]}"#),
+            "mask：形状应为 2 个标记，x 的每个位置一个，实际是 1 个标记"
+        );
     }
 }

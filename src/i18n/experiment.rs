@@ -18,6 +18,10 @@ pub const SEED: Msg = Msg {
     zh: "随机种子",
     en: "Seed",
 };
+pub const BAD_SEED: Msg = Msg {
+    zh: "随机种子要写成 0 到 18446744073709551615 之间的整数；图表仍按上一个种子画。",
+    en: "The seed must be a whole number from 0 to 18446744073709551615; the charts still show the last seed.",
+};
 pub const UNSCALED: Msg = Msg {
     zh: "不缩放",
     en: "no scaling",

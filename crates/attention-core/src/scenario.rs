@@ -129,7 +129,7 @@ impl Scenario {
         let mask = match optional(take("mask")) {
             None => None,
             Some(m) if batched => Some(mask_matrix(&m, batch, t)?),
-            Some(m) => Some(mask_row(&m, "", t)?.insert_axis(Axis(0))),
+            Some(m) => Some(unbatched_mask(&m, t)?),
         };
         let tokens = match optional(take("tokens")) {
             None => None,
@@ -314,6 +314,22 @@ fn mask_row<V: JsonValue>(
             )),
         })
         .collect()
+}
+
+/// The mask of an unbatched x: one row of T flags. A list of rows is a
+/// batch's mask, which says so rather than that its rows are no flags.
+fn unbatched_mask<V: JsonValue>(value: &V, t: usize) -> Result<Array2<bool>, AttentionError> {
+    if let Some(rows) = value
+        .items()
+        .filter(|items| !items.is_empty() && items.iter().all(|item| item.items().is_some()))
+    {
+        return Err(AttentionError::ShapeMismatch {
+            field: "mask".into(),
+            expected: format!("{t} flags, one row for the one sequence of x (x is T×d)"),
+            found: format!("{}, a batch's mask", count(rows.len(), "row")),
+        });
+    }
+    Ok(mask_row(value, "", t)?.insert_axis(Axis(0)))
 }
 
 fn mask_matrix<V: JsonValue>(

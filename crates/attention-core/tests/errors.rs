@@ -113,6 +113,17 @@ fn the_mask_needs_one_flag_per_position() {
 }
 
 #[test]
+fn a_batched_mask_for_one_sequence_says_so() {
+    // x holds one sequence of 3 tokens; a list of rows is a batch's mask.
+    let error = scenario_with(json!({"mask": [[1, 1, 0]]})).unwrap_err();
+    assert!(matches!(&error, AttentionError::ShapeMismatch { field, .. } if field == "mask"));
+    assert_names(
+        &error,
+        &["mask", "3 flags", "one sequence", "1 row, a batch's mask"],
+    );
+}
+
+#[test]
 fn tokens_need_one_label_per_position() {
     let error = scenario_with(json!({"tokens": ["a", "b"]})).unwrap_err();
     assert!(matches!(&error, AttentionError::ShapeMismatch { field, .. } if field == "tokens"));
