@@ -39,6 +39,87 @@ fn cell_of(target: Option<web_sys::EventTarget>) -> Option<(Element, (usize, usi
     Some((cell, position))
 }
 
+/// What the pointer does on a diagram, as [`Gesture::next`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PointerInput {
+    /// A button went down on a cell (`pointerdown`), pointer `id` at height `y`.
+    Down { at: (usize, usize), id: i32, y: f64 },
+    /// The pointer moved (`pointermove`); `pressed` says the primary button is down.
+    Move { id: i32, y: f64, pressed: bool },
+    /// The drag ended: `pointerup`, `pointercancel` or `lostpointercapture`.
+    End,
+    /// A click on a cell, which follows `pointerup`.
+    Click((usize, usize)),
+}
+
+/// Where a pointer gesture on a diagram stands: a drag in progress, or
+/// whether the last drag moved (so the click that ends it selects nothing).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Gesture {
+    drag: Option<Drag>,
+    swallow_click: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Drag {
+    at: (usize, usize),
+    id: i32,
+    last_y: f64,
+    moved: bool,
+}
+
+impl Gesture {
+    /// The gesture after `input`, and the cell event it makes, if any. A drag
+    /// that moved never ends as a select; a move without the button pressed
+    /// (the `pointerup` was lost) ends the drag rather than resuming it.
+    pub fn next(self, input: PointerInput) -> (Gesture, Option<CellEvent>) {
+        match input {
+            PointerInput::Down { at, id, y } => {
+                let drag = Drag {
+                    at,
+                    id,
+                    last_y: y,
+                    moved: false,
+                };
+                (Gesture::started(drag), None)
+            }
+            PointerInput::Move { id, y, pressed } => match self.drag {
+                Some(drag) if drag.id == id && !pressed => (self.ended(), None),
+                Some(drag) if drag.id == id && y != drag.last_y => {
+                    let moved = Drag {
+                        last_y: y,
+                        moved: true,
+                        ..drag
+                    };
+                    let event = CellEvent::Drag(drag.at, y - drag.last_y);
+                    (Gesture::started(moved), Some(event))
+                }
+                _ => (self, None),
+            },
+            PointerInput::End => (self.ended(), None),
+            PointerInput::Click(_) if self.swallow_click => (Gesture::default(), None),
+            PointerInput::Click(at) => (self, Some(CellEvent::Select(at))),
+        }
+    }
+
+    fn started(drag: Drag) -> Gesture {
+        Gesture {
+            drag: Some(drag),
+            swallow_click: false,
+        }
+    }
+
+    fn ended(self) -> Gesture {
+        match self.drag {
+            Some(drag) => Gesture {
+                drag: None,
+                swallow_click: drag.moved,
+            },
+            None => self,
+        }
+    }
+}
+
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/diagrams/morph.js")]
 extern "C" {
     /// Patches `host`'s content to match `markup`, changing only what differs.
@@ -80,11 +161,20 @@ pub fn SvgHost(
     repaint: Option<Signal<String>>,
 ) -> impl IntoView {
     let node = NodeRef::<Div>::new();
-    // The cell being dragged and the pointer's last y, between pointer events.
-    let dragging = StoredValue::new(None::<((usize, usize), f64)>);
+    let gesture = StoredValue::new(Gesture::default());
+    // The cell under the pointer, shown again when keyboard focus leaves the
+    // diagram, so moving focus never wipes what the pointer points at.
+    let pointed = StoredValue::new(None::<(usize, usize)>);
     let send = move |event: CellEvent| {
         if let Some(callback) = on_cell {
             callback.run(event);
+        }
+    };
+    let pointer = move |input: PointerInput| {
+        let (next, event) = gesture.get_value().next(input);
+        gesture.set_value(next);
+        if let Some(event) = event {
+            send(event);
         }
     };
 
@@ -102,13 +192,25 @@ pub fn SvgHost(
         <div
             class="svg-host"
             node_ref=node
-            on:pointerover=move |e| send(CellEvent::Hover(cell_of(e.target()).map(|(_, at)| at)))
-            on:pointerleave=move |_| send(CellEvent::Hover(None))
+            on:pointerover=move |e| {
+                let at = cell_of(e.target()).map(|(_, at)| at);
+                pointed.set_value(at);
+                send(CellEvent::Hover(at));
+            }
+            on:pointerleave=move |_| {
+                pointed.set_value(None);
+                send(CellEvent::Hover(None));
+            }
             on:focusin=move |e| send(CellEvent::Hover(cell_of(e.target()).map(|(_, at)| at)))
-            on:focusout=move |_| send(CellEvent::Hover(None))
+            on:focusout=move |e| {
+                // Focus moving to another cell sends its own hover next.
+                if cell_of(e.related_target()).is_none() {
+                    send(CellEvent::Hover(pointed.get_value()));
+                }
+            }
             on:click=move |e| {
                 if let Some((_, at)) = cell_of(e.target()) {
-                    send(CellEvent::Select(at));
+                    pointer(PointerInput::Click(at));
                 }
             }
             on:keydown=move |e| {
@@ -124,27 +226,101 @@ pub fn SvgHost(
                     if let Some((cell, at)) = cell_of(e.target()) {
                         // Capture keeps the drag going when the pointer leaves the cell.
                         let _ = cell.set_pointer_capture(e.pointer_id());
-                        dragging.set_value(Some((at, f64::from(e.client_y()))));
+                        pointer(PointerInput::Down { at, id: e.pointer_id(), y: f64::from(e.client_y()) });
                     }
                 }
             }
             on:pointermove=move |e| {
-                if let Some((at, last_y)) = dragging.get_value() {
-                    let y = f64::from(e.client_y());
-                    if (e.buttons() & 1) == 1 && y != last_y {
-                        dragging.set_value(Some((at, y)));
-                        send(CellEvent::Drag(at, y - last_y));
-                    }
-                }
+                pointer(PointerInput::Move {
+                    id: e.pointer_id(),
+                    y: f64::from(e.client_y()),
+                    pressed: (e.buttons() & 1) == 1,
+                })
             }
-            on:pointerup=move |_| dragging.set_value(None)
+            on:pointerup=move |_| pointer(PointerInput::End)
+            on:pointercancel=move |_| pointer(PointerInput::End)
+            on:lostpointercapture=move |_| pointer(PointerInput::End)
         ></div>
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{hit, parse_hit};
+    use super::{hit, parse_hit, CellEvent, Gesture, PointerInput};
+
+    /// Runs `inputs` from a fresh gesture and returns the cell events they make.
+    fn events(inputs: &[PointerInput]) -> Vec<CellEvent> {
+        let mut gesture = Gesture::default();
+        let mut out = Vec::new();
+        for &input in inputs {
+            let (next, event) = gesture.next(input);
+            gesture = next;
+            out.extend(event);
+        }
+        out
+    }
+
+    const DOWN: PointerInput = PointerInput::Down {
+        at: (1, 2),
+        id: 7,
+        y: 100.0,
+    };
+    const fn moved(y: f64) -> PointerInput {
+        PointerInput::Move {
+            id: 7,
+            y,
+            pressed: true,
+        }
+    }
+
+    #[test]
+    fn a_click_without_moving_selects() {
+        let clicked = events(&[DOWN, PointerInput::End, PointerInput::Click((1, 2))]);
+        assert_eq!(clicked, [CellEvent::Select((1, 2))]);
+    }
+
+    #[test]
+    fn a_drag_never_ends_as_a_click() {
+        let dragged = events(&[
+            DOWN,
+            moved(90.0),
+            PointerInput::End,
+            PointerInput::Click((1, 2)),
+        ]);
+        assert_eq!(dragged, [CellEvent::Drag((1, 2), -10.0)]);
+        // The next plain click selects again.
+        let after = events(&[
+            DOWN,
+            moved(90.0),
+            PointerInput::End,
+            PointerInput::Click((1, 2)),
+            PointerInput::Click((1, 2)),
+        ]);
+        assert_eq!(after.last(), Some(&CellEvent::Select((1, 2))));
+    }
+
+    #[test]
+    fn a_cancelled_or_stale_drag_cannot_resume() {
+        // pointercancel or lostpointercapture: later moves change nothing.
+        assert_eq!(
+            events(&[DOWN, moved(95.0), PointerInput::End, moved(80.0)]),
+            [CellEvent::Drag((1, 2), -5.0)]
+        );
+        // A move with no button pressed (its pointerup was lost) ends the drag.
+        let stale = PointerInput::Move {
+            id: 7,
+            y: 60.0,
+            pressed: false,
+        };
+        assert_eq!(events(&[DOWN, stale, moved(40.0)]), []);
+        // Another pointer does not move this drag.
+        let other = PointerInput::Move {
+            id: 8,
+            y: 60.0,
+            pressed: true,
+        };
+        assert_eq!(events(&[DOWN, other]), []);
+    }
 
     #[test]
     fn hits_round_trip_and_garbage_is_no_cell() {
