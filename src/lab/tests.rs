@@ -161,10 +161,13 @@ fn a_sequence_trace_is_the_slice_of_the_batch() {
 #[test]
 fn a_drag_nudges_an_entry_to_two_decimals() {
     let mut s = sentence();
-    let before = entry(&s, Editable::WQ, 0, (0, 1)).unwrap();
+    assert_eq!(entry(&s, Editable::WQ, 0, (0, 1)), Some(0.8));
+    // 0.8 + 0.123 = 0.923, shown and kept as 0.92.
     nudge_entry(&mut s, Editable::WQ, 0, (0, 1), 0.123).unwrap();
-    let after = entry(&s, Editable::WQ, 0, (0, 1)).unwrap();
-    assert_eq!(after, ((before + 0.123) * 100.0).round() / 100.0);
+    assert_eq!(entry(&s, Editable::WQ, 0, (0, 1)), Some(0.92));
+    // Downward past zero: 0.92 − 1.5 = −0.58.
+    nudge_entry(&mut s, Editable::WQ, 0, (0, 1), -1.5).unwrap();
+    assert_eq!(entry(&s, Editable::WQ, 0, (0, 1)), Some(-0.58));
     assert_eq!(entry(&s, Editable::X, 0, (9, 9)), None);
     assert_eq!(
         nudge_entry(&mut s, Editable::X, 0, (9, 9), 1.0),

@@ -143,6 +143,60 @@ fn unreadable_parameters_are_named_and_good_ones_pass() {
     assert_eq!(link(&[("lang", "<b>")]), Some("lang"));
 }
 
+#[test]
+fn hex_coded_nan_and_infinities_are_refused_by_name() {
+    let link = encode(&presets::sentence());
+    for bits in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY].map(f64::to_bits) {
+        for (field, name) in [(4, "X"), (5, "W_Q"), (7, "W_V")] {
+            let mut parts: Vec<String> = link.split('|').map(str::to_owned).collect();
+            parts[field] = parts[field].replacen("0.5", &format!("x{bits:x}"), 1);
+            assert_ne!(parts.join("|"), link, "{name} holds 0.5");
+            assert_eq!(
+                decode(&parts.join("|")),
+                Err(LabError::BadLink(name.into())),
+                "{name} with x{bits:x}"
+            );
+        }
+    }
+    // Hex that reads as an ordinary number is fine: that is how awkward numbers travel.
+    let exact = link.replacen("0.5", &format!("x{:x}", 0.5f64.to_bits()), 1);
+    assert_eq!(decode(&exact), decode(&link));
+}
+
+/// The names a damaged link's notice gives its parts, after the version.
+const PARTS: [&str; 8] = ["sizes", "flags", "tokens", "X", "W_Q", "W_K", "W_V", "mask"];
+
+/// Whether `text` is a sizes part the decoder accepts: four whole numbers.
+fn well_formed_sizes(text: &str) -> bool {
+    let sizes: Vec<Option<usize>> = text.split(',').map(|n| n.parse().ok()).collect();
+    sizes.len() == 4 && sizes.iter().all(|n| n.is_some_and(|n| n >= 1))
+}
+
+/// Decodes `link` with part `field` (1 to 8) damaged by `damage`, and checks
+/// that it either runs or is refused with a notice naming that very part.
+fn refused_by_name(
+    link: &str,
+    field: usize,
+    damage: impl Fn(&str) -> String,
+) -> Result<(), String> {
+    let mut parts: Vec<String> = link.split('|').map(str::to_owned).collect();
+    parts[field] = damage(&parts[field]);
+    let damaged = parts.join("|");
+    match decode(&damaged) {
+        Ok(scenario) if scenario.run().is_ok() => Ok(()),
+        Ok(_) => Err(format!(
+            "{damaged}: decoded into a scenario that does not run"
+        )),
+        // Other sizes that still read as sizes make another part the wrong length.
+        Err(_) if field == 1 && well_formed_sizes(&parts[1]) => Ok(()),
+        Err(LabError::BadLink(name)) if name == PARTS[field - 1] => Ok(()),
+        Err(other) => Err(format!(
+            "{damaged}: damaged {}, but the notice says {other:?}",
+            PARTS[field - 1]
+        )),
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     /// Any text at all in `s` decodes to a scenario that runs or to an error, never a panic.
@@ -153,18 +207,39 @@ proptest::proptest! {
         }
     }
 
-    /// Damaged versions of a real link (cut short, or with a character
-    /// changed) decode to a scenario that runs or to an error.
+    /// One part of a real link replaced by other text (without `|`): the link
+    /// runs, or its notice names exactly that part.
     #[test]
-    fn damaged_links_never_panic(cut in 0usize..400, at in 0usize..400, c in proptest::char::any()) {
-        let good = encode(&attention_core::presets::pronoun());
-        let mut chars: Vec<char> = good.chars().take(cut.max(1)).collect();
-        if let Some(slot) = chars.get_mut(at) {
-            *slot = c;
-        }
-        let damaged: String = chars.into_iter().collect();
-        if let Ok(scenario) = decode(&damaged) {
-            proptest::prop_assert!(scenario.run().is_ok());
-        }
+    fn a_replaced_part_is_named(field in 1usize..=8, text in "[^|]{0,40}", preset in 0usize..5) {
+        let link = encode(&Preset::ALL[preset % Preset::ALL.len()].scenario());
+        let checked = refused_by_name(&link, field, |_| text.clone());
+        proptest::prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
+    }
+
+    /// One character of one part of a real link changed: the link runs, or
+    /// its notice names exactly that part.
+    #[test]
+    fn a_damaged_part_is_named(field in 1usize..=8, at in 0usize..400, c in proptest::char::any(), preset in 0usize..5) {
+        proptest::prop_assume!(c != '|');
+        let link = encode(&Preset::ALL[preset % Preset::ALL.len()].scenario());
+        let checked = refused_by_name(&link, field, |part| {
+            let mut chars: Vec<char> = part.chars().collect();
+            let index = at % chars.len().max(1);
+            match chars.get_mut(index) {
+                Some(slot) => *slot = c,
+                None => chars.push(c),
+            }
+            chars.into_iter().collect()
+        });
+        proptest::prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
+    }
+
+    /// A part of a real link cut short: the link runs, or its notice names
+    /// exactly that part.
+    #[test]
+    fn a_cut_part_is_named(field in 1usize..=8, keep in 0usize..400) {
+        let link = encode(&attention_core::presets::pronoun());
+        let checked = refused_by_name(&link, field, |part| part.chars().take(keep).collect());
+        proptest::prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
     }
 }

@@ -153,6 +153,8 @@ pub fn import(text: &str) -> Result<Scenario, LabError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::controls::lab_error;
+    use crate::i18n::Lang;
     use crate::share::text::scenario_json;
     use attention_core::presets::Preset;
 
@@ -164,13 +166,17 @@ mod tests {
         }
     }
 
-    #[test]
-    fn bad_imports_name_what_is_wrong() {
-        let message = |text: &str| match import(text) {
+    /// What a refused import says in English, or why it is not a refusal.
+    fn message(text: &str) -> String {
+        match import(text) {
             Err(LabError::Import(e)) => e.to_string(),
             Err(other) => format!("{other:?}"),
             Ok(_) => "imported".into(),
-        };
+        }
+    }
+
+    #[test]
+    fn bad_imports_name_what_is_wrong() {
         assert!(message("{").starts_with("input: not valid JSON"));
         assert_eq!(
             message(
@@ -210,18 +216,65 @@ mod tests {
         );
     }
 
+    #[test]
+    fn the_labs_limits_are_named() {
+        let rows = |n: usize, row: &str| vec![row; n].join(",");
+        let text = format!(" {}", " ".repeat(MAX_CHARS));
+        assert_eq!(
+            message(&text),
+            format!(
+                "input: {} characters is past the limit of {MAX_CHARS}",
+                MAX_CHARS + 1
+            )
+        );
+        let batch = format!(
+            r#"{{"x": [{}], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}}"#,
+            rows(MAX_SEQUENCES + 1, "[[1]]")
+        );
+        assert_eq!(message(&batch), "x: 65 sequences is past the limit of 64");
+        let wide_row = format!("[{}]", rows(MAX_DIM + 1, "1"));
+        let wide = format!(
+            r#"{{"x": [{wide_row}], "w_q": [{}], "w_k": [{}], "w_v": [{}]}}"#,
+            rows(MAX_DIM + 1, "[1]"),
+            rows(MAX_DIM + 1, "[1]"),
+            rows(MAX_DIM + 1, "[1]")
+        );
+        assert_eq!(message(&wide), "x: 17 features is past the limit of 16");
+        let many_columns = format!(
+            r#"{{"x": [[1]], "w_q": [{wide_row}], "w_k": [{wide_row}], "w_v": [{wide_row}]}}"#
+        );
+        assert_eq!(
+            message(&many_columns),
+            "w_q: 17 columns is past the limit of 16"
+        );
+    }
+
+    /// What an import of text that is no scenario must give: a refusal with
+    /// something to say, or (if the text happens to be one) a scenario the
+    /// lab can show.
+    fn refused_or_shown(text: &str) -> Result<(), String> {
+        match import(text) {
+            Err(error) if !lab_error(&error, Lang::En).trim().is_empty() => Ok(()),
+            Err(error) => Err(format!("{text}: a refusal that says nothing: {error:?}")),
+            Ok(scenario) if scenario.run().is_ok() && check_fits(&scenario).is_ok() => Ok(()),
+            Ok(_) => Err(format!("{text}: imported a scenario the lab cannot show")),
+        }
+    }
+
     #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
         #[test]
-        fn arbitrary_text_gives_an_error_never_a_panic(text in "\\PC{0,200}") {
-            let _ = import(&text);
+        fn arbitrary_text_gives_an_error_that_says_something(text in "\\PC{0,200}") {
+            let checked = refused_or_shown(&text);
+            proptest::prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
         }
 
         #[test]
-        fn arbitrary_json_shapes_give_an_error_never_a_panic(
+        fn arbitrary_json_shapes_give_an_error_that_says_something(
             text in r#"\{("(x|w_q|w_k|w_v|mask|tokens|causal|scale)": (\[|\]|,|1|-1e999|"a"|true|null| ){0,30}, ?){0,6}\}"#
         ) {
-            let _ = import(&text);
+            let checked = refused_or_shown(&text);
+            proptest::prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
         }
     }
 }
