@@ -116,13 +116,31 @@ impl Run {
 
     fn past_goal(self) -> bool {
         self.trainer
-            .with_value(|t| t.loss() < t.task().threshold() || t.steps() >= MAX_STEPS)
+            .with_value(|t| finished(t.loss(), t.task().threshold(), t.steps()))
+    }
+
+    /// Whether the lab still shows the trainer's head: an edit, an import or
+    /// another scenario since the last frame means the learner took over.
+    fn shown(self) -> bool {
+        self.scenario
+            .with_untracked(|s| self.trainer.with_value(|t| *s == t.scenario()))
     }
 }
 
-/// One animation frame of Play: a few steps, then the next frame.
+/// Whether Play stops: the loss is below the task's goal, or the run has
+/// reached [`MAX_STEPS`].
+pub fn finished(loss: f64, threshold: f64, steps: usize) -> bool {
+    loss < threshold || steps >= MAX_STEPS
+}
+
+/// One animation frame of Play: a few steps, then the next frame. Play
+/// stops, keeping the learner's work, when something else changed the lab.
 fn frame(run: Run) {
     if !run.playing.get_untracked() {
+        return;
+    }
+    if !run.shown() {
+        run.playing.set(false);
         return;
     }
     run.advance(STEPS_PER_FRAME);
@@ -183,7 +201,8 @@ pub fn Training() -> impl IntoView {
         run.trainer.set_value(fresh);
         run.show();
     };
-    // The first Play or Step after other work shows the task's query.
+    // The first Play or Step after other work shows the task's query, and
+    // the lab shows the trainer's head again.
     let enter = move || {
         let (task_scenario, row) = run
             .trainer
@@ -192,6 +211,7 @@ pub fn Training() -> impl IntoView {
             picked.set(Choice::Current);
             focus.query.set(row);
             focus.sequence.set(0);
+            run.show();
         }
     };
     let set_optimizer = move || {
@@ -258,5 +278,22 @@ pub fn Training() -> impl IntoView {
             on:change=act
             on:input=act
         ></section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{finished, MAX_STEPS};
+
+    #[test]
+    fn play_stops_at_the_goal_or_the_step_limit() {
+        assert!(!finished(0.3, 0.05, 10));
+        assert!(finished(0.049, 0.05, 10));
+        assert!(!finished(0.3, 0.05, MAX_STEPS - 1));
+        assert!(finished(0.3, 0.05, MAX_STEPS));
+        assert!(
+            !finished(f64::NAN, 0.05, 3),
+            "a NaN loss is no goal reached"
+        );
     }
 }

@@ -133,7 +133,9 @@ pub fn training(view: &TrainingView) -> String {
         text::LOSS_NOW.get(lang),
         fixed(trainer.loss(), 4)
     );
-    m.element("span", &[("data-testid", "train-progress")], &progress);
+    let playing = if view.playing { "true" } else { "false" };
+    let status = [("data-testid", "train-progress"), ("data-playing", playing)];
+    m.element("span", &status, &progress);
     m.close("div");
     m.raw(&loss_curve(
         trainer.losses(),

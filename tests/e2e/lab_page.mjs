@@ -121,9 +121,9 @@ export class LabPage {
     page.on('pageerror', (e) => this.consoleErrors.push(String(e)));
   }
 
-  static async open(browser, url, viewport = { width: 1280, height: 800 }) {
+  static async open(browser, url, viewport = { width: 1280, height: 800 }, options = {}) {
     const context = await browser.newContext({ viewport });
-    return LabPage.openIn(context, url);
+    return LabPage.openIn(context, url, options);
   }
 
   /**
@@ -132,9 +132,14 @@ export class LabPage {
    * exist, for pages that hide them (an embed without the softmax panel);
    * `state: null` does not wait for them (a page that only hosts embeds).
    * Every page records the Content-Security-Policy violations it reports.
+   * `clock: true` gives the page a fake clock (Date, timers, animation
+   * frames) from the start, which only `elapse` moves: a test then runs the
+   * link's delayed write, or the gap that makes a history entry, on purpose
+   * instead of sleeping and hoping the machine kept up.
    */
-  static async openIn(context, url, { state = 'visible' } = {}) {
+  static async openIn(context, url, { state = 'visible', clock = false } = {}) {
     const page = await context.newPage();
+    if (clock) await page.clock.install();
     await page.addInitScript(() => {
       window.cspViolations = [];
       document.addEventListener('securitypolicyviolation', (e) => {
@@ -144,7 +149,24 @@ export class LabPage {
     const lab = new LabPage(page);
     await page.goto(url);
     if (state) await page.waitForSelector('[data-testid="weights"] [data-row]', { state });
+    // An installed clock still runs with the real one until paused: from
+    // here on, only `elapse` moves it (the jump runs what start-up scheduled).
+    if (clock) await page.clock.pauseAt(Date.now() + 1000);
     return lab;
+  }
+
+  /** Runs the fake clock (`clock: true`) for `ms`, firing every timer due. */
+  async elapse(ms) {
+    await this.page.clock.runFor(ms);
+  }
+
+  /**
+   * Lets the link catch up with the screen: it is written 200 ms after the
+   * last change, and a write more than a second after the previous one is a
+   * new history entry. Needs `clock: true`.
+   */
+  async writeLink() {
+    await this.elapse(1100);
   }
 
   /** The CSP violations this page has reported so far. */

@@ -19,8 +19,10 @@ async function snapshot(lab) {
   return state;
 }
 
+const withClock = (url) => LabPage.open(harness.browser, url, undefined, { clock: true });
+
 test('a state built in the UI comes back exactly from its link in a fresh page', async () => {
-  const lab = await LabPage.open(harness.browser, harness.server.url);
+  const lab = await withClock(harness.server.url);
   await lab.page.fill('[data-testid="token-label"] >> nth=1', 'a,b|c');
   await lab.page.press('[data-testid="token-label"] >> nth=1', 'Enter');
   await lab.page.locator('[data-testid="token-label"]').nth(1).blur();
@@ -32,11 +34,10 @@ test('a state built in the UI comes back exactly from its link in a fresh page',
   await lab.page.click('[data-testid="walkthrough-toggle"]');
   await lab.page.click('[data-testid="step-next"]');
   await lab.page.click('[data-testid="lang-switch"]');
-  // The link is rewritten 200 ms after the last change.
-  await lab.page.waitForTimeout(500);
+  await lab.writeLink();
   const before = await snapshot(lab);
   assert.equal(before.tokens[1], 'a,b|c');
-  await lab.page.waitForURL(/[?&]s=/);
+  assert.match(lab.page.url(), /[?&]s=/);
   const url = lab.page.url();
   assert.ok(url.length < 2000, `the link is ${url.length} characters`);
   await lab.close();
@@ -47,25 +48,38 @@ test('a state built in the UI comes back exactly from its link in a fresh page',
   await fresh.close();
 });
 
-test('Back and Forward move through meaningful changes', async () => {
-  const lab = await LabPage.open(harness.browser, harness.server.url);
+/** Waits until the page shows `expected`, as Back or Forward restore it. */
+async function restored(lab, expected, what) {
+  let shown = await snapshot(lab);
+  for (let tries = 0; tries < 100 && JSON.stringify(shown) !== JSON.stringify(expected); tries++) {
+    await lab.elapse(100);
+    shown = await snapshot(lab);
+  }
+  assert.deepEqual(shown, expected, what);
+}
+
+test('Back and Forward move through meaningful changes, and quick ones make one entry', async () => {
+  const lab = await withClock(harness.server.url);
+  await lab.writeLink();
   const first = await snapshot(lab);
-  await lab.page.waitForTimeout(1100);
+  const entries = () => lab.page.evaluate(() => history.length);
+  const start = await entries();
   await lab.page.click('[data-testid="causal"]');
-  await lab.page.waitForTimeout(1100);
+  await lab.writeLink();
   const second = await snapshot(lab);
+  // Two changes within a second are one history entry.
   await lab.page.click('[data-testid="randomize"]');
-  await lab.page.waitForTimeout(500);
+  await lab.elapse(300);
+  await lab.page.click('[data-testid="randomize"]');
+  await lab.writeLink();
   assert.notDeepEqual(await snapshot(lab), second);
+  assert.equal(await entries(), start + 2, 'one entry for causal, one for both new weights');
   await lab.page.goBack();
-  await lab.page.waitForTimeout(200);
-  assert.deepEqual(await snapshot(lab), second);
+  await restored(lab, second, 'Back: before the new weights');
   await lab.page.goBack();
-  await lab.page.waitForTimeout(200);
-  assert.deepEqual(await snapshot(lab), first);
+  await restored(lab, first, 'Back again: the start');
   await lab.page.goForward();
-  await lab.page.waitForTimeout(200);
-  assert.deepEqual(await snapshot(lab), second);
+  await restored(lab, second, 'Forward');
   await lab.close();
 });
 
@@ -90,13 +104,18 @@ test('a damaged link shows the default scenario and says what was ignored', asyn
 test('markup in any link parameter stays text: no dialog, no script', async () => {
   const xss = '<img src=x onerror=alert(1)>';
   const params = new URLSearchParams({ tokens: `${xss},b`, q: xss, step: xss, lang: xss, seq: xss, tables: xss });
-  const lab = await LabPage.open(harness.browser, `${harness.server.url}?${params}`);
+  // Listen before the page loads, so a dialog opened during start-up counts too.
+  const context = await harness.browser.newContext();
   let dialogs = 0;
-  lab.page.on('dialog', (d) => {
-    dialogs += 1;
-    d.dismiss();
-  });
-  await lab.page.waitForTimeout(300);
+  context.on('page', (page) =>
+    page.on('dialog', (d) => {
+      dialogs += 1;
+      d.dismiss();
+    }),
+  );
+  const lab = await LabPage.openIn(context, `${harness.server.url}?${params}`, { clock: true });
+  // Every timer the page set up runs now, so a script it had scheduled would too.
+  await lab.elapse(2000);
   assert.equal(await lab.page.locator('[data-testid="token"]').first().textContent(), xss);
   assert.equal(await lab.page.locator('img[src="x"]').count(), 0);
   assert.equal(dialogs, 0);

@@ -24,8 +24,8 @@ async function snapshot(lab) {
 }
 
 /** A default page in a context of its own, so no saved work leaks in or out. */
-async function freshLab() {
-  return LabPage.open(harness.browser, harness.server.url);
+async function freshLab(options = {}) {
+  return LabPage.open(harness.browser, harness.server.url, undefined, options);
 }
 
 /** Fails on any request off the page's origin, console error or CSP violation. */
@@ -357,7 +357,6 @@ test('token labels that are markup import as text: no dialog, no element', async
   const eye = [[1, 0], [0, 1]];
   await lab.importText(JSON.stringify({ tokens: [IMG_XSS, SCRIPT_XSS], x: [[0.5, -1], [2, 0.25]], w_q: eye, w_k: eye, w_v: eye }));
   assert.match(await lab.page.textContent('[data-testid="share-status"]'), /Imported/);
-  await lab.page.waitForTimeout(300);
   assert.deepEqual(await lab.tokens(), [IMG_XSS, SCRIPT_XSS]);
   const labels = await lab.page.$$eval('[data-testid="x"] text', (t) => t.map((e) => e.textContent));
   assert.ok(labels.includes(IMG_XSS) && labels.includes(SCRIPT_XSS), `the heatmap labels are ${labels}`);
@@ -409,12 +408,12 @@ test('a PyTorch-style batch imports with its padding mask, one sequence at a tim
 
 test('work is saved in this browser and comes back on a bare visit; another profile starts fresh', async () => {
   const context = await harness.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const lab = await LabPage.openIn(context, harness.server.url);
+  const lab = await LabPage.openIn(context, harness.server.url, { clock: true });
   const defaults = await snapshot(lab);
   await lab.editCell('w-k', 2, 1, PRECISE);
   await lab.page.click('[data-testid="causal"]');
   // The link, and with it the saved work, is written 200 ms after the last change.
-  await lab.page.waitForTimeout(500);
+  await lab.writeLink();
   const edited = await snapshot(lab);
   assert.notDeepEqual(edited, defaults);
   const saved = await lab.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
@@ -428,9 +427,12 @@ test('work is saved in this browser and comes back on a bare visit; another prof
   // An embedded figure neither restores the saved work nor saves its own.
   const embedded = await LabPage.openIn(context, `${harness.server.url}?embed=1&panels=controls,softmax`, { state: 'attached' });
   assert.deepEqual(await embedded.matrices(), defaults.matrices);
-  const other = await LabPage.openIn(context, `${harness.server.url}?embed=1&panels=controls,softmax&tokens=a,b`, { state: 'attached' });
+  const other = await LabPage.openIn(context, `${harness.server.url}?embed=1&panels=controls,softmax&tokens=a,b`, {
+    state: 'attached',
+    clock: true,
+  });
   await other.page.click('[data-testid="causal"]');
-  await other.page.waitForTimeout(500);
+  await other.writeLink();
   assert.equal(await other.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY), saved);
 
   const elsewhere = await freshLab();
@@ -442,16 +444,16 @@ test('work is saved in this browser and comes back on a bare visit; another prof
 
 test('opening a damaged link keeps the saved work for the next visit', async () => {
   const context = await harness.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const lab = await LabPage.openIn(context, harness.server.url);
+  const lab = await LabPage.openIn(context, harness.server.url, { clock: true });
   await lab.editCell('x', 0, 0, PRECISE);
-  await lab.page.waitForTimeout(500);
+  await lab.writeLink();
   const edited = await snapshot(lab);
   await lab.page.close();
 
   // A garbled link shows the default with a notice...
-  const damaged = await LabPage.openIn(context, `${harness.server.url}?s=garbage`);
+  const damaged = await LabPage.openIn(context, `${harness.server.url}?s=garbage`, { clock: true });
   assert.ok(await damaged.page.locator('[data-testid="notice"]').isVisible());
-  await damaged.page.waitForTimeout(500);
+  await damaged.writeLink();
   await damaged.page.close();
   // ...but must not have replaced the learner's saved work with that default.
   const later = await LabPage.openIn(context, harness.server.url);
@@ -494,10 +496,10 @@ test('Reset asks first: dismissed keeps the edits, accepted restores the default
 });
 
 test('the embed builder writes a snippet for this state that shows only the chosen panels', async () => {
-  const lab = await freshLab();
+  const lab = await freshLab({ clock: true });
   await lab.editCell('w-q', 2, 3, PRECISE);
   await lab.page.click('[data-testid="causal"]');
-  await lab.page.waitForTimeout(500);
+  await lab.writeLink();
   const state = new URL(lab.page.url()).searchParams.get('s');
   const shown = await lab.matrices();
   await lab.page.click('[data-testid="embed-open"]');
@@ -582,10 +584,10 @@ test('the embed builder writes a snippet for this state that shows only the chos
 });
 
 test('the embed code follows edits made while the builder is open', async () => {
-  const lab = await freshLab();
+  const lab = await freshLab({ clock: true });
   await lab.page.click('[data-testid="embed-open"]');
   await lab.page.click('[data-testid="scale"]');
-  await lab.page.waitForTimeout(500);
+  await lab.writeLink();
   const state = new URL(lab.page.url()).searchParams.get('s');
   const src = iframeSrc(await lab.page.inputValue('[data-testid="embed-code"]'));
   assert.equal(new URL(src).searchParams.get('s'), state, 'the snippet shows the state now on screen');
@@ -610,8 +612,9 @@ test('markup in every link parameter stays text: no dialog, no element, the page
       const dialogs = [];
       context.on('page', (p) => dialogs.push(countDialogs(p)));
       const url = `${harness.server.url}?${new URLSearchParams(params)}`;
-      const lab = await LabPage.openIn(context, url, { state: 'attached' });
-      await lab.page.waitForTimeout(300);
+      const lab = await LabPage.openIn(context, url, { state: 'attached', clock: true });
+      // Every timer the page set up runs now, so a script it had scheduled would too.
+      await lab.elapse(2000);
       const what = JSON.stringify(params);
       assert.deepEqual(dialogs.flat(), [], what);
       assert.equal(await lab.page.locator('img').count(), 0, what);
