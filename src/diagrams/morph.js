@@ -30,6 +30,7 @@ export function morph(host, markup) {
 // `svg.rs`, which escapes every value, so no `<` or `"` hides inside either.
 const TOKEN = /<[^>]*>|[^<]+/g;
 const ATTRIBUTE = /([^\s=]+)="([^"]*)"/g;
+const CONTROL = /^<(input|option)[\s>/]/;
 
 // The structure of the markup: every tag's name and kind, and where text runs are.
 function shapeOf(tokens) {
@@ -47,6 +48,10 @@ function tagEnd(tag) {
 // DOM that `before` produced. Returns false, leaving the rest to the general
 // path, if the DOM turns out not to match the tokens.
 function patchTokens(host, before, after) {
+  // The elements as last seen; if anything else added or removed one since,
+  // look again, and the tag-by-tag check below finds the difference.
+  const live = (host.live ??= host.getElementsByTagName('*'));
+  if (host.elements?.length !== live.length) host.elements = null;
   const elements = (host.elements ??= host.querySelectorAll('*'));
   let element = -1;
   // For each open element: its index and how many child nodes it has so far.
@@ -66,7 +71,12 @@ function patchTokens(host, before, after) {
       element++;
       parent.children++;
       if (!token.endsWith('/>')) open.push({ index: element, children: 0 });
-      if (token === before[i]) continue;
+      if (token === before[i]) {
+        // A control the learner touched shows what the markup says, even
+        // when the markup did not change (an edit that was refused).
+        if (CONTROL.test(token) && elements[element]) syncState(elements[element]);
+        continue;
+      }
       const node = elements[element];
       if (!node || node.localName !== token.slice(1, tagEnd(token))) return false;
       patchAttributes(node, attributesOf(before[i]), attributesOf(token));

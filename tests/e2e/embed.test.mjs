@@ -3,7 +3,7 @@
 // its content, one of them a read-only figure, all under the page's CSP.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab } from './lab_page.mjs';
+import { useLab, LabPage } from './lab_page.mjs';
 
 const harness = useLab();
 
@@ -54,4 +54,38 @@ test('the example course page shows three auto-sized, independent embeds', async
   assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('a read-only embed edits nothing: dragging, clicking and typing leave every number as it was', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?embed=1&lock=1&panels=controls,projection,softmax,fusion&lang=en`);
+  assert.equal(await lab.page.getAttribute('[data-testid="app"]', 'data-lock'), '1');
+  const before = { matrices: await lab.matrices(), tokens: await lab.tokens() };
+  // Drag a weight and an input up, as a learner would to change them.
+  for (const [testid, row, col] of [['w-q', 1, 1], ['x', 0, 2]]) {
+    const cell = lab.page.locator(`[data-testid="${testid}"] [data-row="${row}"][data-col="${col}"]`);
+    await cell.scrollIntoViewIfNeeded();
+    const box = await cell.boundingBox();
+    await lab.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await lab.page.mouse.down();
+    await lab.page.mouse.move(box.x + box.width / 2, box.y - 60, { steps: 6 });
+    await lab.page.mouse.up();
+    // A click opens no editor, and typing goes nowhere.
+    await cell.click();
+    assert.equal(await lab.page.locator('[data-testid="cell-editor"]').count(), 0, `no editor for ${testid}`);
+    await lab.page.keyboard.type('9.5');
+    await lab.page.keyboard.press('Enter');
+  }
+  // Every control refuses too.
+  for (const control of ['randomize', 'causal', 'scale', 'token-pad']) {
+    const found = lab.page.locator(`[data-testid="${control}"]`).first();
+    if (await found.count()) await found.click({ force: true }).catch(() => {});
+  }
+  const label = lab.page.locator('[data-testid="token-label"]').first();
+  if (await label.count()) {
+    await label.fill('changed', { force: true }).catch(() => {});
+    await label.press('Enter').catch(() => {});
+  }
+  assert.deepEqual({ matrices: await lab.matrices(), tokens: await lab.tokens() }, before);
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.close();
 });

@@ -27,6 +27,22 @@ const cases = [
     to: '<svg><rect x="1"/><line x1="0"/><rect x="3"/></svg>',
   },
   {
+    name: 'nodes removed, at the end and in the middle',
+    from: '<svg><rect x="1"/><text>a</text><rect x="2"/><rect x="3"/></svg><p>gone</p><p>too</p>',
+    to: '<svg><rect x="1"/><rect x="3"/></svg>',
+  },
+  {
+    name: 'entities in attribute values, on the comparing path',
+    from: '<svg><rect aria-label="a &amp; b &quot;c&quot;" data-v="1"/></svg>',
+    to: '<svg><rect aria-label="&lt;x&gt; &#39;y&#39; &amp;amp;" data-v="2"/></svg>',
+  },
+  {
+    name: 'the comparing path falls back when the DOM was changed behind its back',
+    from: '<svg><rect x="1"/><rect x="2"/><text>t</text></svg>',
+    tamper: true,
+    to: '<svg><rect x="5"/><rect x="6"/><text>u</text></svg>',
+  },
+  {
     name: 'a repainted host',
     from: '<svg><rect class="cell" fill="#000" data-value="1"/><text>1.00</text></svg>',
     paintFirst: '#fff\t2\t2.00\t#000\tcell\t',
@@ -50,6 +66,8 @@ test('morph patches every kind of change to exactly the new markup', async () =>
         // A second identical markup takes the comparing path from the start.
         morph(host, c.from);
         if (c.paintFirst) paint(host, c.paintFirst);
+        // Someone else removed an element: the tags no longer match the DOM.
+        if (c.tamper) host.querySelector('rect').remove();
         morph(host, c.to);
         const reference = document.createElement('div');
         reference.innerHTML = c.to;
@@ -60,5 +78,29 @@ test('morph patches every kind of change to exactly the new markup', async () =>
     );
     assert.equal(patched, fresh, c.name);
   }
+  await lab.close();
+});
+
+test('a field being typed into keeps what is typed, and others follow the markup', async () => {
+  const lab = await LabPage.open(harness.browser, harness.server.url);
+  const snippet = await lab.page.evaluate(
+    () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')),
+  );
+  const result = await lab.page.evaluate(async (url) => {
+    const { morph } = await import(url);
+    const host = document.createElement('div');
+    document.body.append(host);
+    morph(host, '<input data-k="a" value="1"><input data-k="b" value="1"><input type="checkbox" data-k="c">');
+    const [a, b, c] = host.querySelectorAll('input');
+    a.focus();
+    a.value = '0.7 typed';
+    b.value = 'stale';
+    c.checked = true;
+    morph(host, '<input data-k="a" value="2"><input data-k="b" value="2"><input type="checkbox" data-k="c">');
+    const out = { a: a.value, aAttribute: a.getAttribute('value'), b: b.value, c: c.checked };
+    host.remove();
+    return out;
+  }, snippet);
+  assert.deepEqual(result, { a: '0.7 typed', aAttribute: '2', b: '2', c: false });
   await lab.close();
 });
