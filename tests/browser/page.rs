@@ -7,6 +7,15 @@ use web_sys::{Element, HtmlElement};
 
 pub struct LabPage {
     root: Element,
+    /// The mounted app: dropping it unmounts the app and runs its cleanups,
+    /// so no test's app lives on (and writes the link) into the next test.
+    _app: Box<dyn std::any::Any>,
+}
+
+impl Drop for LabPage {
+    fn drop(&mut self) {
+        self.root.remove();
+    }
 }
 
 impl LabPage {
@@ -32,9 +41,12 @@ impl LabPage {
             .expect("body")
             .append_child(&root)
             .expect("append container");
-        leptos::mount::mount_to(root.clone().unchecked_into(), App).forget();
+        let app = leptos::mount::mount_to(root.clone().unchecked_into(), App);
         settle().await;
-        Self { root }
+        Self {
+            root,
+            _app: Box::new(app),
+        }
     }
 
     fn all(&self, selector: &str) -> Vec<Element> {
