@@ -1,6 +1,6 @@
 //! The app shell: shared state, language, keyboard selection, and the page layout.
 
-use crate::controls::scenarios::{Choice, Picked};
+use crate::controls::scenarios::Picked;
 use crate::controls::Controls;
 use crate::diagrams::dot_products::DotProducts;
 use crate::diagrams::fusion::Fusion;
@@ -18,7 +18,6 @@ use crate::mistakes::CommonMistakes;
 use crate::share::Share;
 use crate::training::Training;
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
-use attention_core::presets::Preset;
 use attention_core::{AttentionError, Scenario, Trace};
 use leptos::prelude::*;
 
@@ -143,7 +142,8 @@ pub fn App() -> impl IntoView {
     provide_context(LabView(view));
     let tables = RwSignal::new(nav.tables);
     provide_context(ShowTables(tables));
-    provide_context(Picked(RwSignal::new(Choice::Preset(Preset::Sentence))));
+    let picked = RwSignal::new(nav.scenario.unwrap_or_default());
+    provide_context(Picked(picked));
     let tour = Tour::new();
     tour.step.set(nav.step);
     provide_context(tour);
@@ -153,6 +153,7 @@ pub fn App() -> impl IntoView {
         tour,
         lang,
         tables,
+        picked,
         saves_work: !embedding.embed,
     };
     provide_context(linked);

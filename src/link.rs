@@ -6,12 +6,13 @@
 //! Numbers are written in their shortest exact decimal form, or as `x` and
 //! the hex of their bits when a decimal would not read back exactly; so the
 //! default scenario's link is a few hundred characters. What is selected
-//! travels in readable parameters (`q`, `seq`, `step`, `lang`, `tables`) that
-//! also work alone in hand-written links. Decoding checks everything and
+//! travels in readable parameters (`scenario`, `q`, `seq`, `step`, `lang`,
+//! `tables`) that also work alone in hand-written links. Decoding checks everything and
 //! refuses a damaged link with a [`LabError`], never a panic.
 
 pub mod sync;
 
+use crate::controls::scenarios::Choice;
 use crate::geometry::format::js_number;
 use crate::i18n::Lang;
 use crate::lab::{
@@ -211,6 +212,8 @@ pub struct Navigation {
     pub lang: Option<Lang>,
     /// `tables`: matrices shown as tables.
     pub tables: bool,
+    /// `scenario`: the scenario picker's choice, which Reset returns to.
+    pub scenario: Option<Choice>,
 }
 
 /// The readable parameters of a link, read by `get`; anything unreadable is
@@ -223,6 +226,7 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
         step: get("step").and_then(|s| Step::from_link(s.trim())),
         lang: get("lang").and_then(|l| Lang::from_link(l.trim())),
         tables: get("tables").as_deref() == Some("1"),
+        scenario: get("scenario").and_then(|id| Choice::from_id(id.trim())),
     }
 }
 
@@ -232,9 +236,10 @@ pub fn unreadable_navigation(get: impl Fn(&str) -> Option<String>) -> Option<&'s
     let readable = |name: &str, value: &str| match name {
         "q" | "seq" => value.parse::<usize>().is_ok(),
         "step" => Step::from_link(value).is_some(),
+        "scenario" => Choice::from_id(value).is_some(),
         _ => Lang::from_link(value).is_some(),
     };
-    ["q", "seq", "step", "lang"]
+    ["q", "seq", "step", "lang", "scenario"]
         .into_iter()
         .find(|&name| get(name).is_some_and(|value| !readable(name, value.trim())))
 }
@@ -256,6 +261,9 @@ pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     }
     if nav.tables {
         out.push(("tables", "1".to_string()));
+    }
+    if let Some(choice) = nav.scenario {
+        out.push(("scenario", choice.id().to_string()));
     }
     out
 }

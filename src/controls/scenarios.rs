@@ -11,7 +11,7 @@ use ndarray::{Array2, Array3};
 #[derive(Clone, Copy)]
 pub struct Picked(pub leptos::prelude::RwSignal<Choice>);
 
-/// What the picker can start from.
+/// What the picker can start from; the lesson's sentence unless a link says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
     Preset(Preset),
@@ -19,6 +19,12 @@ pub enum Choice {
     Blank,
     /// The scenario on screen, now the learner's own.
     Current,
+}
+
+impl Default for Choice {
+    fn default() -> Self {
+        Choice::Preset(Preset::Sentence)
+    }
 }
 
 impl Choice {

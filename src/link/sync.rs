@@ -3,6 +3,7 @@
 
 use super::{decode, encode, read_navigation, write_navigation, Navigation};
 use crate::app::Focus;
+use crate::controls::scenarios::Choice;
 use crate::i18n::Lang;
 use crate::lab::{self, LabError};
 use crate::walkthrough::Tour;
@@ -16,7 +17,9 @@ const LINK_TOKEN_SEED: u64 = 2024;
 /// so Back goes to the previous meaningful state, not the previous pixel.
 const HISTORY_GAP_MS: f64 = 1000.0;
 /// The parameters this module writes; every other one (`embed`, `panels`, …) is kept.
-const OWN: [&str; 7] = ["s", "tokens", "q", "seq", "step", "lang", "tables"];
+const OWN: [&str; 8] = [
+    "s", "tokens", "q", "seq", "step", "lang", "tables", "scenario",
+];
 /// Where the learner's work is kept between visits: the link's parameters.
 const SAVED_WORK: &str = "attention-lab:work";
 
@@ -63,23 +66,24 @@ pub fn parameter(name: &str) -> Option<String> {
 }
 
 /// The scenario the link asks for: its saved state `s`, or else the tokens
-/// `tokens=a,b,c` name, or else the lesson's sentence. A link that cannot be
-/// used leaves the sentence and says why.
+/// `tokens=a,b,c` name, or else the scenario `scenario=` picks, or else the
+/// lesson's sentence. A link that cannot be used leaves that and says why.
 pub fn scenario_from_link() -> (Scenario, Option<LabError>) {
-    let sentence = presets::sentence();
+    let picked = navigation_from_link().scenario.unwrap_or_default();
+    let start = picked.scenario().unwrap_or_else(presets::sentence);
     if let Some(state) = parameter("s") {
         return match decode(&state) {
             Ok(scenario) => (scenario, None),
-            Err(error) => (sentence, Some(error)),
+            Err(error) => (start, Some(error)),
         };
     }
     match parameter("tokens") {
-        None => (sentence, None),
+        None => (start, None),
         Some(list) => {
             let labels: Vec<String> = list.split(',').map(str::to_owned).collect();
-            match lab::with_tokens(&sentence, &labels, LINK_TOKEN_SEED) {
+            match lab::with_tokens(&start, &labels, LINK_TOKEN_SEED) {
                 Ok(scenario) => (scenario, None),
-                Err(error) => (sentence, Some(error)),
+                Err(error) => (start, Some(error)),
             }
         }
     }
@@ -98,6 +102,8 @@ pub struct LinkedState {
     pub tour: Tour,
     pub lang: RwSignal<Lang>,
     pub tables: RwSignal<bool>,
+    /// The scenario picker's choice.
+    pub picked: RwSignal<Choice>,
     /// Whether the state is also saved for the next visit; an embedded
     /// figure shows its link and keeps nothing.
     pub saves_work: bool,
@@ -117,6 +123,7 @@ impl LinkedState {
             self.lang.set(lang);
         }
         self.tables.set(nav.tables);
+        self.picked.set(nav.scenario.unwrap_or_default());
     }
 }
 
@@ -137,6 +144,7 @@ pub fn link_search(state: LinkedState) -> String {
         step: state.tour.step.get(),
         lang: Some(state.lang.get()),
         tables: state.tables.get(),
+        scenario: Some(state.picked.get()),
     };
     let Some(params) = parameters() else {
         return String::new();
@@ -152,7 +160,8 @@ pub fn link_search(state: LinkedState) -> String {
 }
 
 /// Writes the state into the link now: a new history entry if the last one
-/// is older than [`HISTORY_GAP_MS`], else in place of it. The learner's work
+/// is older than [`HISTORY_GAP_MS`] or another scenario was picked (so Back
+/// undoes the pick, with the edits before it), else in place of it. The learner's work
 /// is saved too once they have changed something: opening a damaged link,
 /// which shows the defaults, must not overwrite what they saved.
 fn write_link(state: LinkedState, last_entry: StoredValue<f64>, changed: bool) {
@@ -172,7 +181,9 @@ fn write_link(state: LinkedState, last_entry: StoredValue<f64>, changed: bool) {
         return;
     };
     let now = js_sys::Date::now();
-    let result = if now - last_entry.get_value() > HISTORY_GAP_MS {
+    let picked = |search: &str| UrlSearchParams::new_with_str(search).ok()?.get("scenario");
+    let new_pick = picked(&search) != picked(&location.search().unwrap_or_default());
+    let result = if new_pick || now - last_entry.get_value() > HISTORY_GAP_MS {
         history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
     } else {
         history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
@@ -195,6 +206,7 @@ pub fn keep_in_link(state: LinkedState) {
         state.tour.step.track();
         state.lang.track();
         state.tables.track();
+        state.picked.track();
         if let Some(earlier) = pending.get_value() {
             earlier.clear();
         }

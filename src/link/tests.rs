@@ -1,4 +1,5 @@
 use super::*;
+use crate::controls::scenarios::Choice;
 use attention_core::presets::{self, Preset};
 
 #[test]
@@ -64,6 +65,7 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
         step: Some(Step::Softmax),
         lang: Some(Lang::Zh),
         tables: true,
+        scenario: Some(Choice::Preset(Preset::Pronoun)),
     };
     let written = write_navigation(&nav);
     let get = |name: &str| {
@@ -76,9 +78,23 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
     let junk = |name: &str| Some(format!("<script>{name}"));
     let read = read_navigation(junk);
     assert_eq!(
-        (read.query, read.step, read.lang, read.tables),
-        (0, None, None, false)
+        (read.query, read.step, read.lang, read.tables, read.scenario),
+        (0, None, None, false, None)
     );
+    for choice in Choice::ALL {
+        let nav = Navigation {
+            scenario: Some(choice),
+            ..nav
+        };
+        let written = write_navigation(&nav);
+        let get = |name: &str| {
+            written
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.clone())
+        };
+        assert_eq!(read_navigation(get).scenario, Some(choice), "{choice:?}");
+    }
 }
 
 #[test]
@@ -141,6 +157,8 @@ fn unreadable_parameters_are_named_and_good_ones_pass() {
     assert_eq!(link(&[("q", "1"), ("seq", "1e999")]), Some("seq"));
     assert_eq!(link(&[("step", "99")]), Some("step"));
     assert_eq!(link(&[("lang", "<b>")]), Some("lang"));
+    assert_eq!(link(&[("scenario", "audio")]), None);
+    assert_eq!(link(&[("scenario", "nope")]), Some("scenario"));
 }
 
 #[test]

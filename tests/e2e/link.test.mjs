@@ -122,3 +122,41 @@ test('markup in any link parameter stays text: no dialog, no script', async () =
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });
+
+test('the picked scenario travels in the link: Reset after a reload returns to it', async () => {
+  const lab = await withClock(harness.server.url);
+  lab.page.on('dialog', (d) => d.accept());
+  await lab.page.selectOption('[data-testid="scenario"]', 'pronoun');
+  await lab.writeLink();
+  const pronoun = await snapshot(lab);
+  assert.match(lab.page.url(), /[?&]scenario=pronoun/);
+  await lab.editCell('w-q', 0, 0, '0.5');
+  await lab.writeLink();
+  await lab.page.reload();
+  await lab.page.waitForSelector('[data-testid="weights"] [data-row]');
+  assert.equal(await lab.page.inputValue('[data-testid="scenario"]'), 'pronoun');
+  assert.equal((await lab.matrix('w-q'))[0][0], 0.5, 'the edit survives the reload');
+  await lab.page.click('[data-testid="reset"]');
+  assert.deepEqual((await snapshot(lab)).weights, pronoun.weights, "Reset gives the pronoun's defaults");
+  await lab.close();
+
+  // A hand-written link may name the scenario alone.
+  const alone = await LabPage.open(harness.browser, `${harness.server.url}?scenario=pronoun`);
+  assert.deepEqual(await alone.tokens(), ['他', '说', '他', '今天', '不能', '来']);
+  await alone.close();
+});
+
+test('picking another scenario right after an edit can be undone with Back', async () => {
+  const lab = await withClock(harness.server.url);
+  await lab.writeLink();
+  await lab.editCell('w-q', 1, 1, '0.25');
+  await lab.elapse(300);
+  const edited = await snapshot(lab);
+  // Well within the second that would merge two changes into one entry.
+  await lab.page.selectOption('[data-testid="scenario"]', 'audio');
+  await lab.elapse(300);
+  assert.notDeepEqual((await snapshot(lab)).tokens, edited.tokens);
+  await lab.page.goBack();
+  await restored(lab, edited, 'Back brings the edited sentence back');
+  await lab.close();
+});
