@@ -125,8 +125,21 @@ export function exportPng(name) {
 }
 
 // Copies `text` to the clipboard.
-export function copyText(text) {
-  navigator.clipboard?.writeText(text).catch(() => {});
+// Copies `text`, then says on `button` for two seconds whether it worked
+// (its data-copied or data-copy-failed text, in the page's language).
+export function copyText(text, button) {
+  const say = (label) => {
+    const before = button.textContent;
+    button.textContent = label;
+    setTimeout(() => {
+      if (button.textContent === label) button.textContent = before;
+    }, 2000);
+  };
+  const copied = navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject();
+  copied.then(
+    () => say(button.dataset.copied),
+    () => say(button.dataset.copyFailed),
+  );
 }
 
 // Puts the text of the file chosen in `input` into `field`, then presses `button`.

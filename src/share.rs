@@ -31,7 +31,7 @@ extern "C" {
     #[wasm_bindgen(js_name = exportPng)]
     fn export_png(name: &str) -> bool;
     #[wasm_bindgen(js_name = copyText)]
-    fn copy_text(text: &str);
+    fn copy_text(text: &str, button: &Element);
     #[wasm_bindgen(js_name = readUpload)]
     fn read_upload(input: &Element, field: &Element, button: &Element);
 }
@@ -194,7 +194,7 @@ pub fn Share() -> impl IntoView {
             ("click", which @ ("export-latex" | "export-numpy")) => {
                 latex.set(Some(which == "export-latex"));
             }
-            ("click", "copy-export") => export_text.with_untracked(|t| copy_text(t)),
+            ("click", "copy-export") => export_text.with_untracked(|t| copy_text(t, &control)),
             ("click", "import") => import_now(&host),
             ("change", "upload") => {
                 if let (Some(field), Some(button)) =
@@ -218,7 +218,7 @@ pub fn Share() -> impl IntoView {
             ("change", "lock") => {
                 lock.update(|on| *on = !*on);
             }
-            ("click", "copy-embed") => snippet.with_untracked(|c| copy_text(c)),
+            ("click", "copy-embed") => snippet.with_untracked(|c| copy_text(c, &control)),
             _ => {}
         }
     };

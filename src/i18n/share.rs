@@ -50,6 +50,10 @@ pub const COPIED: Msg = Msg {
     zh: "已复制",
     en: "Copied",
 };
+pub const COPY_FAILED: Msg = Msg {
+    zh: "无法复制：请选中文字后按 Ctrl+C",
+    en: "Could not copy: select the text and press Ctrl+C",
+};
 pub const IMPORT: Msg = Msg {
     zh: "导入场景 JSON",
     en: "Import a scenario JSON",

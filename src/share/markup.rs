@@ -95,7 +95,16 @@ fn output(m: &mut Markup, testid: &str, content: &str, copy: &str, lang: Lang) {
         ("data-testid", testid),
     ];
     m.element("textarea", &attrs, content);
-    button(m, copy, text::COPY.get(lang));
+    // share.js shows the outcome on the button itself for a moment.
+    let attrs = [
+        ("type", "button"),
+        ("data-action", copy),
+        ("data-testid", copy),
+        ("data-copied", text::COPIED.get(lang)),
+        ("data-copy-failed", text::COPY_FAILED.get(lang)),
+        ("aria-live", "polite"),
+    ];
+    m.element("button", &attrs, text::COPY.get(lang));
 }
 
 fn import(m: &mut Markup, view: &ShareView) {

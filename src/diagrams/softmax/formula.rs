@@ -59,6 +59,11 @@ pub fn readout(row: &QueryRow, key: usize, lang: Lang) -> String {
         ],
         &format!("{}: Σ = {}", i18n::ROW_SUM.get(lang), two_decimals(sum)),
     );
+    // Σ = 0 is no mistake when there is nothing to share the weight among.
+    if !row.allowed.contains(&true) {
+        let note = [("class", "note"), ("data-testid", "softmax-empty-row")];
+        m.element("p", &note, i18n::walkthrough::ALL_MASKED.get(lang));
+    }
     m.finish()
 }
 
@@ -83,6 +88,22 @@ mod tests {
             allowed,
             weights,
         }
+    }
+
+    #[test]
+    fn a_row_with_every_key_masked_explains_its_zero_sum() {
+        let empty = QueryRow {
+            query: 0,
+            labels: vec!["a".into(); 2],
+            scores: vec![0.3, -0.2],
+            allowed: vec![false, false],
+            weights: vec![0.0, 0.0],
+        };
+        let html = readout(&empty, 0, Lang::En);
+        assert!(html.contains("Σ = 0.00"), "{html}");
+        assert!(html.contains("data-testid=\"softmax-empty-row\""), "{html}");
+        let full = row(vec![0.3, -0.2], vec![true, false]);
+        assert!(!readout(&full, 0, Lang::En).contains("softmax-empty-row"));
     }
 
     #[test]
