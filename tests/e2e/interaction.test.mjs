@@ -125,3 +125,27 @@ test('a link with 20 tokens shows them all, and 1,000 tokens are refused with a 
   assert.match(await notice.textContent(), /64/);
   await lab.close();
 });
+
+test('on a 390 px phone, diagram ① needs no sideways scrolling and no diagram text is below 11 px', async () => {
+  for (const lang of ['zh', 'en']) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}`, { width: 390, height: 844 });
+    const overflow = await lab.page.$eval('[data-diagram="projection"] .scroll', (s) => s.scrollWidth - s.clientWidth);
+    assert.equal(overflow, 0, `${lang}: diagram ① scrolls sideways by ${overflow} px`);
+    assert.equal(await lab.horizontalOverflow(), 0, `${lang}: the page scrolls sideways`);
+    // Text size as drawn: the font size times the SVG's scale on screen.
+    const small = await lab.page.$$eval('[data-diagram] svg text', (texts) =>
+      texts
+        .filter((t) => t.getBoundingClientRect().width > 0)
+        .map((t) => {
+          const svg = t.ownerSVGElement;
+          const box = svg.viewBox.baseVal;
+          const scale = box && box.width ? svg.getBoundingClientRect().width / box.width : 1;
+          return [t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale];
+        })
+        .filter(([, px]) => px < 10.99),
+    );
+    assert.deepEqual(small, [], `${lang}: diagram text below 11 px`);
+    await lab.screenshot(`projection-390x844-${lang}`);
+    await lab.close();
+  }
+});
