@@ -132,8 +132,13 @@ pub const SCORES_TITLE: Msg = Msg {
     en: "② Scores: α = QKᵀ / √d_k",
 };
 pub const SCORES_EXPLAINED: Msg = Msg {
-    zh: "每一格是查询行 Q_i 与键行 K_j 的点积再除以 √d_k：越大表示越匹配。点一个格子，看它是怎么算出来的。",
-    en: "Each cell is the dot product of query row Q_i and key row K_j, divided by √d_k: the larger, the better they match. Select a cell to see it worked out.",
+    zh: "每一格是查询行 Q_i 与键行 K_j 的点积再除以 √d_k：越大表示越匹配。",
+    en: "Each cell is the dot product of query row Q_i and key row K_j, divided by √d_k: the larger, the better they match.",
+};
+/// What to do with the scores on screen; left out of an exported figure.
+pub const SCORES_HINT: Msg = Msg {
+    zh: "点一个格子，看它是怎么算出来的。",
+    en: " Select a cell to see it worked out.",
 };
 pub const SCORES_ARIA: Msg = Msg {
     zh: "缩放后的打分热力图：行是查询词，列是键词",
@@ -230,8 +235,13 @@ pub const FUSION_MASKED: Msg = Msg {
     en: "masked",
 };
 pub const FUSION_OUTPUT_TITLE: Msg = Msg {
-    zh: "输出矩阵 B = α′V（点击一行选中那个词）",
-    en: "Output matrix B = α′V (click a row to select its token)",
+    zh: "输出矩阵 B = α′V",
+    en: "Output matrix B = α′V",
+};
+/// What to do with the output matrix on screen; left out of an exported figure.
+pub const FUSION_OUTPUT_HINT: Msg = Msg {
+    zh: "（点击一行选中那个词）",
+    en: " (click a row to select its token)",
 };
 pub const FUSION_OUTPUT_ARIA: Msg = Msg {
     zh: "输出矩阵 B 热力图：每行是一个词的输出",

@@ -42,9 +42,63 @@ function inlineStyles(from, to) {
   }
 }
 
+// The text a label shows, less the on-screen instructions it carries
+// ("click a row…"), which mean nothing on paper.
+function labelText(element) {
+  const copy = element.cloneNode(true);
+  for (const instruction of copy.querySelectorAll('.instruction')) instruction.remove();
+  return copy.textContent.trim();
+}
+
+// A paragraph as the lines the page wraps it into, each with where it
+// starts, less its on-screen instructions.
+function wrappedLines(paragraph) {
+  const lines = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+  let line = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest('.instruction')) continue;
+    for (let i = 0; i < node.data.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      if (!line || box.top >= line.bottom - 1) {
+        line = { text: '', left: box.left, bottom: box.bottom };
+        lines.push(line);
+      }
+      line.text += node.data[i];
+    }
+  }
+  return lines.map((l) => ({ ...l, text: l.text.trim() })).filter((l) => l.text);
+}
+
+// An SVG text at (x, y) styled as `element` is on the page.
+function textLike(element, x, y, content) {
+  const style = getComputedStyle(element);
+  const text = document.createElementNS(SVG_NS, 'text');
+  text.setAttribute('x', x);
+  text.setAttribute('y', y - 0.3 * parseFloat(style.fontSize));
+  text.setAttribute('style', `fill:${style.color};font-family:${style.fontFamily};font-size:${style.fontSize};font-weight:${style.fontWeight}`);
+  text.textContent = content;
+  return text;
+}
+
 // The shown diagrams as one SVG document: every diagram drawing placed where
-// it is on the page, under its card's title, on the card's background.
+// it is on the page, under its card's title and description, on a light
+// card background whatever the page's colour scheme.
 function composeSvg() {
+  const root = document.documentElement;
+  root.dataset.theme = 'light';
+  try {
+    return composeLight();
+  } finally {
+    delete root.dataset.theme;
+  }
+}
+
+function composeLight() {
   const cards = [...document.querySelectorAll('[data-diagram]')].filter((c) => c.getClientRects().length > 0);
   if (cards.length === 0) return null;
   const left = Math.min(...cards.map((c) => c.getBoundingClientRect().left));
@@ -69,13 +123,14 @@ function composeSvg() {
     for (const label of card.querySelectorAll('h2, h3, figcaption, .operator')) {
       const box = label.getBoundingClientRect();
       if (box.width === 0) continue;
-      const style = getComputedStyle(label);
-      const text = document.createElementNS(SVG_NS, 'text');
-      text.setAttribute('x', box.left - left);
-      text.setAttribute('y', box.bottom - top - 0.3 * parseFloat(style.fontSize));
-      text.setAttribute('style', `fill:${style.color};font-family:${style.fontFamily};font-size:${style.fontSize};font-weight:${style.fontWeight}`);
-      text.textContent = label.textContent;
-      out.appendChild(text);
+      out.appendChild(textLike(label, box.left - left, box.bottom - top, labelText(label)));
+    }
+    // What each section shows, line by line as on the page.
+    for (const paragraph of card.querySelectorAll('.explain')) {
+      if (paragraph.getClientRects().length === 0) continue;
+      for (const line of wrappedLines(paragraph)) {
+        out.appendChild(textLike(paragraph, line.left - left, line.bottom - top, line.text));
+      }
     }
     for (const svg of card.querySelectorAll('svg')) {
       const box = svg.getBoundingClientRect();
@@ -124,7 +179,6 @@ export function exportPng(name) {
   return true;
 }
 
-// Copies `text` to the clipboard.
 // Copies `text`, then says on `button` for two seconds whether it worked
 // (its data-copied or data-copy-failed text, in the page's language).
 export function copyText(text, button) {

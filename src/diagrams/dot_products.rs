@@ -28,7 +28,10 @@ pub fn DotProducts() -> impl IntoView {
     view! {
         <section class="card" data-diagram="dot-products">
             <h2>{tr(i18n::SCORES_TITLE)}</h2>
-            <p class="explain">{tr(i18n::SCORES_EXPLAINED)}</p>
+            <p class="explain">
+                {tr(i18n::SCORES_EXPLAINED)}
+                <span class="instruction">{tr(i18n::SCORES_HINT)}</span>
+            </p>
             // Hidden rather than dropped while the scenario cannot be computed:
             // an attribute costs far less WebAssembly than a <Show>.
             <div class="diagram-pair" hidden=move || view.with(Option::is_none)>

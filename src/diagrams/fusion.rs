@@ -106,7 +106,10 @@ pub fn Fusion() -> impl IntoView {
                     </p>
                 </div>
                 <div class="fusion-output">
-                    <h3>{tr(i18n::FUSION_OUTPUT_TITLE)}</h3>
+                    <h3>
+                        {tr(i18n::FUSION_OUTPUT_TITLE)}
+                        <span class="instruction">{tr(i18n::FUSION_OUTPUT_HINT)}</span>
+                    </h3>
                     <div class="scroll">
                         <MatrixGrid
                             testid="output"

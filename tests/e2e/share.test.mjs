@@ -667,3 +667,42 @@ test('a selected query or sequence that is NaN or 1e999 is named in a notice', a
     await lab.close();
   }
 });
+
+test('an export from a dark page is drawn light, keeps each section\'s description and drops on-screen instructions', async () => {
+  for (const lang of ['en', 'zh']) {
+    const context = await harness.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    const lab = await LabPage.openIn(context, `${harness.server.url}?lang=${lang}`);
+    const pageBackground = await lab.page.$eval('[data-diagram="projection"]', (c) => getComputedStyle(c).backgroundColor);
+    const description = await lab.page.$eval('[data-diagram="projection"] .explain', (p) => p.textContent);
+    const instructions = await lab.page.$$eval('[data-diagram] .instruction', (all) => all.map((s) => s.textContent.trim()));
+    assert.ok(instructions.length >= 2, `${lang}: instructions ${instructions}`);
+    const svg = (await lab.download('export-svg')).body.toString('utf8');
+    const read = await lab.page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      const luminance = (colour) => {
+        const [r, g, b] = colour.match(/\d+/g).map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      };
+      return {
+        background: luminance(doc.querySelector(':scope > rect').getAttribute('fill')),
+        texts: [...doc.querySelectorAll(':scope > text')].map((t) => t.textContent),
+      };
+    }, svg);
+    assert.ok(luminance(pageBackground) < 0.3, `${lang}: the page is dark (${pageBackground})`);
+    assert.ok(read.background > 0.9, `${lang}: the figure is light (${read.background})`);
+    const joined = read.texts.join('');
+    // Lines are cut where the page wraps them: compare without spaces.
+    const squash = (t) => t.replace(/\s+/g, '');
+    assert.ok(squash(joined).includes(squash(description)), `${lang}: the description is in the figure`);
+    for (const instruction of instructions) {
+      assert.ok(!squash(joined).includes(squash(instruction)), `${lang}: “${instruction}” is left out`);
+    }
+    assert.equal(await lab.page.evaluate(() => document.documentElement.dataset.theme), undefined, 'the page stays dark');
+    await context.close();
+  }
+});
+
+function luminance(colour) {
+  const [r, g, b] = colour.match(/\d+/g).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
