@@ -182,9 +182,11 @@ fn hex_coded_nan_and_infinities_are_refused_by_name() {
 }
 
 /// The names a damaged link's notice gives its parts, after the version.
+#[cfg(not(target_arch = "wasm32"))]
 const PARTS: [&str; 8] = ["sizes", "flags", "tokens", "X", "W_Q", "W_K", "W_V", "mask"];
 
 /// Whether `text` is a sizes part the decoder accepts: four whole numbers.
+#[cfg(not(target_arch = "wasm32"))]
 fn well_formed_sizes(text: &str) -> bool {
     let sizes: Vec<Option<usize>> = text.split(',').map(|n| n.parse().ok()).collect();
     sizes.len() == 4 && sizes.iter().all(|n| n.is_some_and(|n| n >= 1))
@@ -192,6 +194,7 @@ fn well_formed_sizes(text: &str) -> bool {
 
 /// Decodes `link` with part `field` (1 to 8) damaged by `damage`, and checks
 /// that it either runs or is refused with a notice naming that very part.
+#[cfg(not(target_arch = "wasm32"))]
 fn refused_by_name(
     link: &str,
     field: usize,

@@ -153,8 +153,6 @@ pub fn import(text: &str) -> Result<Scenario, LabError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::controls::lab_error;
-    use crate::i18n::Lang;
     use crate::share::text::scenario_json;
     use attention_core::presets::Preset;
 
@@ -252,9 +250,16 @@ mod tests {
     /// What an import of text that is no scenario must give: a refusal with
     /// something to say, or (if the text happens to be one) a scenario the
     /// lab can show.
+    #[cfg(not(target_arch = "wasm32"))]
     fn refused_or_shown(text: &str) -> Result<(), String> {
         match import(text) {
-            Err(error) if !lab_error(&error, Lang::En).trim().is_empty() => Ok(()),
+            Err(error)
+                if !crate::i18n::controls::lab_error(&error, crate::i18n::Lang::En)
+                    .trim()
+                    .is_empty() =>
+            {
+                Ok(())
+            }
             Err(error) => Err(format!("{text}: a refusal that says nothing: {error:?}")),
             Ok(scenario) if scenario.run().is_ok() && check_fits(&scenario).is_ok() => Ok(()),
             Ok(_) => Err(format!("{text}: imported a scenario the lab cannot show")),
