@@ -10,10 +10,10 @@ use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
 use crate::lab::{token_labels, LabError, SequenceTrace};
 use crate::link::sync::{
-    keep_in_link, navigation_from_link, parameter, resume_saved_work, scenario_from_link,
-    LinkedState,
+    keep_in_link, link_search, navigation_from_link, parameter, resume_saved_work,
+    scenario_from_link, LinkedState,
 };
-use crate::link::{read_embedding, unreadable_navigation, Navigation};
+use crate::link::{read_embedding, unreadable_navigation, without_embedding, Navigation};
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
 use crate::training::Training;
@@ -158,6 +158,8 @@ pub fn App() -> impl IntoView {
     };
     provide_context(linked);
     keep_in_link(linked);
+    // An embedded figure links to the whole app, on the same state.
+    let full_app = move || format!("./{}", without_embedding(&link_search(linked)));
 
     // Keep the selection inside the scenario when tokens are removed or a
     // link names a position that does not exist.
@@ -273,6 +275,16 @@ pub fn App() -> impl IntoView {
                 <ScalingExperiment />
                 <CommonMistakes />
                 <Share />
+                <a
+                    class="full-app"
+                    data-testid="open-full-app"
+                    href=full_app
+                    target="_blank"
+                    rel="noopener"
+                    hidden=!embedding.embed
+                >
+                    {tr(i18n::OPEN_FULL_APP)}
+                </a>
             </main>
         </div>
     }

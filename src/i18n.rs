@@ -77,6 +77,11 @@ pub const TITLE: Msg = Msg {
     zh: "注意力实验室",
     en: "Attention Lab",
 };
+/// The link from an embedded figure to the whole app.
+pub const OPEN_FULL_APP: Msg = Msg {
+    zh: "在注意力实验室中打开完整版 ↗",
+    en: "Open the full Attention Lab ↗",
+};
 pub const TAGLINE: Msg = Msg {
     zh: "一个注意力头，每个数字都看得见、改得动",
     en: "One attention head, every number visible and editable",

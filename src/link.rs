@@ -268,6 +268,20 @@ pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     out
 }
 
+/// A link query (`?s=…&embed=1&panels=…`) less its embedding (`embed`,
+/// `panels`, `lock`): the same state, opened as the full app.
+pub fn without_embedding(search: &str) -> String {
+    let kept: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| {
+            let name = pair.split('=').next().unwrap_or_default();
+            !pair.is_empty() && !["embed", "panels", "lock"].contains(&name)
+        })
+        .collect();
+    format!("?{}", kept.join("&"))
+}
+
 /// How the page is embedded in a course page: read once, from the link.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Embedding {

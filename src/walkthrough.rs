@@ -15,7 +15,7 @@ use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::i18n::LangContext;
 use formulas::Selection;
 use leptos::prelude::*;
-use markup::{TourView, BUTTON, GUESS, NEXT, PREVIOUS, STEP_LINK, TOGGLE};
+use markup::{TourView, BUTTON, FINISH, GUESS, NEXT, PREVIOUS, STEP_LINK, TOGGLE};
 pub use steps::Step;
 
 /// Where the learner is in the walkthrough.
@@ -134,6 +134,8 @@ pub fn Walkthrough() -> impl IntoView {
             tour.guess.set(None);
             step.update(|s| *s = if s.is_some() { None } else { Some(Step::Input) })
         }
+        // Back to exploring freely, every diagram in full view.
+        CellEvent::Select((BUTTON, FINISH)) => step.set(None),
         CellEvent::Select((BUTTON, which @ (PREVIOUS | NEXT))) => {
             if let Some(now) = step.get_untracked() {
                 tour.go(if which == NEXT {

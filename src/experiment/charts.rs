@@ -228,6 +228,15 @@ fn axes(m: &mut Markup, plot: &Plot, log_y: bool) {
             &js_number(d),
         );
     }
+    let middle = coord(plot.left + plot.width / 2.0);
+    let under = coord(bottom + 26.0);
+    let label = [
+        ("class", "axis-label"),
+        ("x", middle.as_str()),
+        ("y", under.as_str()),
+        ("data-testid", "experiment-x-axis"),
+    ];
+    m.element("text", &label, "d_k");
     let low = if log_y { "1" } else { "0" };
     let top = if log_y {
         js_number(plot.y_max)

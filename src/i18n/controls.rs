@@ -162,7 +162,7 @@ pub const SCENARIO: Msg = Msg {
 };
 pub const SCENARIO_SENTENCE: Msg = Msg {
     zh: "句子：我 / 喜欢 / 打 / 篮球",
-    en: "Sentence: 我 / 喜欢 / 打 / 篮球",
+    en: "Sentence: 我 / 喜欢 / 打 / 篮球 (I / like / play / basketball)",
 };
 pub const SCENARIO_PRONOUN: Msg = Msg {
     zh: "代词：他说他今天不能来",
@@ -186,7 +186,7 @@ pub const SCENARIO_CURRENT: Msg = Msg {
 };
 pub const NOTES_SENTENCE: Msg = Msg {
     zh: "四个词元，维度都是 4。选中“我”：它的权重行接近 [0.5, 0.2, 0.2, 0.1]，一半注意力留给自己。再看“打”和“篮球”，它们互相关注最多：动作和它的对象配成了一对。",
-    en: "Four tokens, every size 4. Select 我: its row of weights comes out near [0.5, 0.2, 0.2, 0.1], half of its attention on itself. Then look at 打 and 篮球: each attends most to the other, pairing the action with its object.",
+    en: "Four tokens, every size 4: 我 / 喜欢 / 打 / 篮球, “I like to play basketball”. Select 我 (I): its row of weights comes out near [0.5, 0.2, 0.2, 0.1], half of its attention on itself. Then look at 打 (play) and 篮球 (basketball): each attends most to the other, pairing the action with its object.",
 };
 pub const NOTES_PRONOUN: Msg = Msg {
     zh: "第二个“他”指谁？选中第 3 个词元：它最关注的是第一个“他”，这就是代词找到了它指代的人。两个“他”的向量只差一个“出现得早”的特征，W_Q 让后出现的人称去找更早的人称。",

@@ -31,6 +31,10 @@ pub const NEXT: Msg = Msg {
     zh: "下一步",
     en: "Next",
 };
+pub const FINISH: Msg = Msg {
+    zh: "完成",
+    en: "Finish",
+};
 pub const STEP_OF: Msg = Msg {
     zh: "第 {n} 步，共 {total} 步",
     en: "Step {n} of {total}",

@@ -98,6 +98,20 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
 }
 
 #[test]
+fn the_full_app_link_keeps_the_state_and_drops_the_embedding() {
+    assert_eq!(
+        without_embedding("?s=1%7C2&embed=1&q=2&panels=softmax%2Cfusion&lock=1&lang=zh"),
+        "?s=1%7C2&q=2&lang=zh"
+    );
+    assert_eq!(without_embedding("?embed=1"), "?");
+    // A parameter that merely starts with a dropped name is kept.
+    assert_eq!(
+        without_embedding("?embedded=2&lockstep=1"),
+        "?embedded=2&lockstep=1"
+    );
+}
+
+#[test]
 fn embeddings_show_the_named_panels_or_the_four_diagrams() {
     let link = |pairs: &'static [(&'static str, &'static str)]| {
         read_embedding(move |name| {

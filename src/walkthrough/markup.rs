@@ -19,6 +19,7 @@ pub const BUTTON: usize = 2;
 pub const TOGGLE: usize = 0;
 pub const PREVIOUS: usize = 1;
 pub const NEXT: usize = 2;
+pub const FINISH: usize = 3;
 
 /// What the card shows.
 pub struct TourView<'a> {
@@ -113,13 +114,12 @@ fn bar(m: &mut Markup, step: Option<Step>, lang: Lang) {
         m.open("span", &[("class", "step-nav")]);
         let first = end(step.previous() == step);
         button(m, PREVIOUS, "step-prev", text::PREVIOUS.get(lang), first);
-        button(
-            m,
-            NEXT,
-            "step-next",
-            text::NEXT.get(lang),
-            end(step.next() == step),
-        );
+        // The last step ends the walkthrough rather than offering a dead Next.
+        if step.next() == step {
+            button(m, FINISH, "step-finish", text::FINISH.get(lang), None);
+        } else {
+            button(m, NEXT, "step-next", text::NEXT.get(lang), None);
+        }
         m.close("span");
     }
     m.close("div");

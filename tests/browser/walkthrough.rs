@@ -88,9 +88,19 @@ async fn every_step_prints_the_cores_numbers_in_both_languages() {
                 _ => {}
             }
             indicators.extend(lab.texts("[data-testid=step-indicator]"));
-            lab.click("step-next").await;
+            if step < 7 {
+                assert!(lab.texts("[data-testid=step-finish]").is_empty());
+                lab.click("step-next").await;
+            }
         }
-        lab.click("walkthrough-toggle").await;
+        // The last step offers Finish instead of a dead Next, and Finish
+        // leaves the walkthrough.
+        assert!(lab.texts("[data-testid=step-next]").is_empty());
+        lab.click("step-finish").await;
+        assert!(
+            lab.texts("[data-testid=step]").is_empty(),
+            "the walkthrough ended"
+        );
         lab.click("lang-switch").await;
     }
     // Sixteen indicators, eight per language, all different.

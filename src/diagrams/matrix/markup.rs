@@ -14,6 +14,23 @@ use ndarray::Array2;
 const COL_LABEL_CHARS: usize = 4;
 /// Side of one cell, in SVG units.
 pub const CELL: f64 = 40.0;
+/// What a masked score shows: softmax reads it as −∞, whatever the dot
+/// product was, so its weight is exactly 0 (not e⁰ = 1, not its old value).
+pub const MASKED_SCORE: &str = "\u{2212}\u{221e}";
+
+/// The text printed on cell (r, c): two decimals, or [`MASKED_SCORE`] for a
+/// masked cell of a score matrix (a weight matrix's masked cells are a true 0).
+fn cell_text(spec: &MatrixSpec, masked: bool, value: f64) -> String {
+    if masked && spec.palette == Palette::Signed {
+        MASKED_SCORE.into()
+    } else {
+        two_decimals(value)
+    }
+}
+
+fn is_masked(spec: &MatrixSpec, cell: (usize, usize)) -> bool {
+    spec.allowed.and_then(|a| a.get(cell).copied()) == Some(false)
+}
 
 /// Everything one matrix drawing shows.
 pub struct MatrixSpec<'a> {
@@ -56,7 +73,7 @@ struct CellLook {
 impl CellLook {
     fn of(spec: &MatrixSpec, (r, c): (usize, usize), value: f64, extent: f64) -> Self {
         let fill = colour(spec.palette, value, extent);
-        let masked = spec.allowed.and_then(|a| a.get((r, c)).copied()) == Some(false);
+        let masked = is_masked(spec, (r, c));
         let lit = spec.highlight_rows.contains(&r) || spec.highlight_cols.contains(&c);
         let mut class = String::from("cell");
         for (on, name) in [
@@ -74,7 +91,7 @@ impl CellLook {
             class,
             masked,
             number: js_number(value),
-            text: two_decimals(value),
+            text: cell_text(spec, masked, value),
         }
     }
 }
@@ -206,11 +223,16 @@ pub fn table(spec: &MatrixSpec) -> String {
         m.element("th", &[("scope", "row")], label);
         for (c, &value) in row.iter().enumerate() {
             let (rr, cc, v) = (r.to_string(), c.to_string(), js_number(value));
-            m.element(
-                "td",
-                &[("data-row", &rr), ("data-col", &cc), ("data-value", &v)],
-                &two_decimals(value),
-            );
+            let masked = is_masked(spec, (r, c));
+            let mut attrs = vec![
+                ("data-row", rr.as_str()),
+                ("data-col", &cc),
+                ("data-value", &v),
+            ];
+            if masked {
+                attrs.push(("data-masked", "true"));
+            }
+            m.element("td", &attrs, &cell_text(spec, masked, value));
         }
         m.close("tr");
     }
@@ -284,6 +306,26 @@ mod tests {
         }
         assert_eq!(lines[1][5], "1", "the masked cell is flagged");
         assert_eq!(lines[2][4], "cell lit", "row 1 is highlighted");
+    }
+
+    #[test]
+    fn a_masked_score_reads_minus_infinity_and_a_masked_weight_zero() {
+        let values = array![[0.8, 0.0], [0.3, 0.0]];
+        let allowed = array![[true, false], [true, false]];
+        let labels = ["a".to_owned(), "b".to_owned()];
+        let mut scores = spec(&values, &labels);
+        scores.allowed = Some(&allowed);
+        for markup in [heatmap(&scores), table(&scores)] {
+            assert_eq!(markup.matches(MASKED_SCORE).count(), 2, "{markup}");
+            assert!(markup.contains("0.80"));
+            // The number behind the cell is still the core's score.
+            assert_eq!(values_in(&markup), [0.8, 0.0, 0.3, 0.0]);
+        }
+        let mut weights = spec(&values, &labels);
+        weights.allowed = Some(&allowed);
+        weights.palette = Palette::Weight;
+        assert!(!heatmap(&weights).contains(MASKED_SCORE));
+        assert_eq!(heatmap(&weights).matches(">0.00<").count(), 2);
     }
 
     #[test]

@@ -47,6 +47,10 @@ fn previous_and_next_exist_only_while_the_walkthrough_runs() {
     assert!(running.contains("data-testid=\"walkthrough-toggle\" aria-pressed=\"true\""));
     assert!(running.contains("data-hit=\"2,1\" data-testid=\"step-prev\""));
     assert!(running.contains("data-hit=\"2,2\" data-testid=\"step-next\""));
+    assert!(!running.contains("step-finish"));
+    let last = tour(Some(Step::Learning), &t, None);
+    assert!(last.contains("data-hit=\"2,3\" data-testid=\"step-finish\""));
+    assert!(!last.contains("step-next"));
 }
 
 #[test]

@@ -1,0 +1,98 @@
+// What a new learner ran into, each checked where they saw it: masked scores
+// that looked like numbers, an English page without glosses, an experiment
+// that did not say what it shows, a walkthrough without an end, and an
+// embedded figure with two borders and no way to the full app.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useLab, LabPage } from './lab_page.mjs';
+
+const harness = useLab();
+const MINUS_INFINITY = '\u2212\u221e';
+
+test('a masked score shows −∞ (causal and padding alike), and its weight is 0', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
+  await lab.page.locator('[data-testid="token-pad"]').nth(3).click();
+  await lab.page.locator('[data-testid="causal"]').check();
+  for (const tables of [false, true]) {
+    if (tables) await lab.page.locator('[data-testid="show-tables"]').check();
+    const cells = await lab.page.$$eval('[data-testid="scores"] [data-row][data-col]', (all) =>
+      all.map((c) => ({
+        masked: c.dataset.masked === 'true',
+        text: (c.localName === 'rect' ? c.nextElementSibling : c).textContent,
+        row: Number(c.dataset.row),
+        col: Number(c.dataset.col),
+      })),
+    );
+    const masked = cells.filter((c) => c.masked);
+    // Causal: the six cells above the diagonal; padding: key 3 for query 3 too.
+    assert.equal(masked.length, 6 + 1, `masked score cells (tables: ${tables})`);
+    for (const c of masked) assert.equal(c.text, MINUS_INFINITY, `score [${c.row}][${c.col}]`);
+    for (const c of cells.filter((c) => !c.masked)) assert.notEqual(c.text, MINUS_INFINITY);
+    const weights = await lab.matrix('weights');
+    for (const c of masked) assert.equal(weights[c.row][c.col], 0);
+  }
+  await lab.close();
+});
+
+test('the English page glosses the Chinese sentence', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
+  const picker = await lab.page.$eval('[data-testid="scenario"] option[value="sentence"]', (o) => o.textContent);
+  assert.match(picker, /I \/ like \/ play \/ basketball/);
+  const notes = await lab.page.textContent('[data-testid="scenario-notes"]');
+  assert.match(notes, /我 \(I\)/);
+  assert.match(notes, /篮球 \(basketball\)/);
+  await lab.close();
+});
+
+test('the experiment says in words what its charts show, and labels the axis d_k', async () => {
+  for (const [lang, words] of [
+    ['en', [/variance grows like d_k/, /like √d_k/, /‖J‖ is/]],
+    ['zh', [/方差随 d_k 线性增长/, /√d_k/, /‖J‖ 是/]],
+  ]) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}`);
+    await lab.page.locator('[data-testid="experiment"] summary').click();
+    const explain = await lab.page.textContent('[data-testid="experiment"] .explain');
+    for (const w of words) assert.match(explain, w, lang);
+    await lab.page.waitForSelector('[data-testid="experiment-chart"]');
+    const axes = await lab.page.$$eval('[data-testid="experiment-x-axis"]', (a) => a.map((t) => t.textContent));
+    assert.equal(axes.length, 4, 'each chart labels its x-axis');
+    assert.ok(axes.every((t) => t === 'd_k'));
+    await lab.close();
+  }
+});
+
+test('the last walkthrough step ends with Finish, back to free exploring', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en&step=learning`);
+  assert.equal(await lab.page.locator('[data-testid="step-next"]').count(), 0, 'no dead Next');
+  await lab.page.click('[data-testid="step-finish"]');
+  assert.equal(await lab.page.getAttribute('[data-testid="app"]', 'data-step'), null);
+  assert.equal(await lab.page.getAttribute('[data-testid="walkthrough-toggle"]', 'aria-pressed'), 'false');
+  await lab.close();
+});
+
+test('an embedded figure has one border, the course page’s, and links to the full app on the same state', async () => {
+  const lab = await LabPage.open(
+    harness.browser,
+    `${harness.server.url}?embed=1&panels=softmax&lock=1&lang=en&q=2`,
+    { width: 700, height: 600 },
+  );
+  const borders = await lab.page.$$eval('.card', (cards) =>
+    cards.filter((c) => c.checkVisibility()).map((c) => getComputedStyle(c).borderTopWidth),
+  );
+  assert.ok(borders.length > 0);
+  assert.ok(borders.every((b) => b === '0px'), `card borders ${borders}`);
+  const link = lab.page.locator('[data-testid="open-full-app"]');
+  assert.ok(await link.isVisible());
+  assert.equal(await link.getAttribute('target'), '_blank');
+  const href = new URL(await link.getAttribute('href'), lab.page.url());
+  for (const gone of ['embed', 'panels', 'lock']) assert.equal(href.searchParams.get(gone), null, gone);
+  assert.equal(href.searchParams.get('q'), '2');
+  assert.ok(href.searchParams.get('s'), 'the state travels along');
+  await lab.close();
+
+  const full = await LabPage.open(harness.browser, href.toString());
+  assert.equal(await full.page.getAttribute('[data-testid="app"]', 'data-query'), '2');
+  assert.equal(await full.page.locator('[data-testid="open-full-app"]').isVisible(), false);
+  assert.ok(await full.page.locator('[data-testid="controls"]').isVisible(), 'the whole app');
+  await full.close();
+});
