@@ -5,9 +5,11 @@
 use crate::geometry::format::two_decimals;
 use crate::svg::Markup;
 
-/// One formula under construction: a `<math display="block">` element.
+/// One formula under construction: a `<math display="block">` element, or,
+/// for a long one, a line of inline `<math>` pieces that wraps like text.
 pub struct Math {
     m: Markup,
+    wrapping: bool,
 }
 
 impl Math {
@@ -19,7 +21,27 @@ impl Math {
             Some(label) => m.open("math", &[("display", "block"), ("aria-label", label)]),
             None => m.open("math", &[("display", "block")]),
         };
-        Self { m }
+        Self { m, wrapping: false }
+    }
+
+    /// Starts a long formula, such as a sum written out term by term: a
+    /// line of inline `<math>` pieces, which may wrap between pieces (at
+    /// each [`Math::wrap`]) on a narrow screen rather than run off its edge.
+    pub fn wrapping() -> Self {
+        let mut m = Markup::new();
+        m.open("div", &[("class", "math-line")]).open("math", &[]);
+        Self { m, wrapping: true }
+    }
+
+    /// Where a wrapping formula may break its line. Only at the top level of
+    /// the formula: a piece must be whole MathML.
+    pub fn wrap(&mut self) -> &mut Self {
+        if self.wrapping {
+            self.m.close("math");
+            self.m.text(" ");
+            self.m.open("math", &[]);
+        }
+        self
     }
 
     /// An identifier such as `Q` or `d`.
@@ -104,21 +126,25 @@ impl Math {
         self
     }
 
-    /// A row vector `[a, b, …]` to two decimals.
+    /// A row vector `[a, b, …]` to two decimals; a wrapping formula may
+    /// break the line after any comma.
     pub fn vector(&mut self, values: &[f64]) -> &mut Self {
         self.mo("[");
         for (n, value) in values.iter().enumerate() {
             if n > 0 {
-                self.mo(",");
+                self.mo(",").wrap();
             }
             self.mn(*value);
         }
         self.mo("]")
     }
 
-    /// The finished `<math>` element.
+    /// The finished `<math>` element (or line of them).
     pub fn finish(mut self) -> String {
         self.m.close("math");
+        if self.wrapping {
+            self.m.close("div");
+        }
         self.m.finish()
     }
 }
@@ -126,6 +152,23 @@ impl Math {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wrapping_formula_is_inline_pieces_that_break_only_where_asked() {
+        let mut f = Math::wrapping();
+        f.mi("a").mo("=").wrap().mn(1.0).mo("+").wrap().mn(2.0);
+        assert_eq!(
+            f.finish(),
+            "<div class=\"math-line\"><math><mi>a</mi><mo>=</mo></math> \
+             <math><mn>1.00</mn><mo>+</mo></math> <math><mn>2.00</mn></math></div>"
+        );
+        let mut block = Math::new(None);
+        block.mi("a").wrap().mi("b");
+        assert_eq!(
+            block.finish(),
+            "<math display=\"block\"><mi>a</mi><mi>b</mi></math>"
+        );
+    }
 
     #[test]
     fn a_scaled_score_is_nested_mathml_with_escaped_text() {

@@ -146,8 +146,8 @@ pub const MASKED_KEYS: Msg = Msg {
     en: "masked keys",
 };
 pub const LEARNING_RULE: Msg = Msg {
-    zh: "每一步训练，学习率为 η",
-    en: "each training step, with learning rate η",
+    zh: "每一步训练都这样更新 W，η 是学习率。",
+    en: "Every training step updates W this way; η is the learning rate.",
 };
 pub const PARAMETERS: Msg = Msg {
     zh: "个可学习的数",

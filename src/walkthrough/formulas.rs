@@ -46,14 +46,14 @@ pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -
     let j = j.min(t.len().saturating_sub(1));
     match step {
         Step::Input => {
-            let mut shape = Math::new(None);
+            let mut shape = Math::wrapping();
             shape.mi("X").mo("∈").open("msup").mi("ℝ").open("mrow");
             shape.count(&t.len().to_string()).mo("×");
             shape
                 .count(&t.x.ncols().to_string())
                 .close("mrow")
                 .close("msup");
-            let mut x_i = Math::new(None);
+            let mut x_i = Math::wrapping();
             x_i.sub("X", &(i + 1).to_string())
                 .mo("=")
                 .vector(&row_of(&t.x, i));
@@ -66,11 +66,12 @@ pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -
         ]
         .into_iter()
         .map(|(name, w, which, m)| {
-            let mut f = Math::new(None);
+            let mut f = Math::wrapping();
             f.sub(name, &(i + 1).to_string()).mo("=");
             f.sub("X", &(i + 1).to_string())
                 .sub(w, which)
                 .mo("=")
+                .wrap()
                 .vector(&row_of(m, i));
             f.finish()
         })
@@ -87,12 +88,13 @@ pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -
 /// `Q_i·K_j = q₁×k₁ + … = raw`.
 fn dot_product(t: &SequenceTrace, i: usize, j: usize) -> String {
     let (q, k) = (row_of(&t.q, i), row_of(&t.k, j));
-    let mut f = Math::new(None);
+    let mut f = Math::wrapping();
     f.sub("Q", &(i + 1).to_string())
         .mo("·")
         .sub("K", &(j + 1).to_string())
         .mo("=");
     for (n, term) in shown_terms(q.len()).into_iter().enumerate() {
+        f.wrap();
         if n > 0 {
             f.mo("+");
         }
@@ -101,7 +103,9 @@ fn dot_product(t: &SequenceTrace, i: usize, j: usize) -> String {
             None => f.mo("…"),
         };
     }
-    f.mo("=").mn(t.scores.get((i, j)).copied().unwrap_or(0.0));
+    f.wrap()
+        .mo("=")
+        .mn(t.scores.get((i, j)).copied().unwrap_or(0.0));
     f.finish()
 }
 
@@ -110,7 +114,7 @@ fn scaling(t: &SequenceTrace, i: usize, j: usize, lang: Lang) -> Vec<String> {
     let raw = t.scores.get((i, j)).copied().unwrap_or(0.0);
     let scaled = t.scaled.get((i, j)).copied().unwrap_or(0.0);
     let d_k = t.d_k().to_string();
-    let mut f = Math::new(None);
+    let mut f = Math::wrapping();
     f.sub("α", &pair(i, j)).mo("=");
     if t.scale_factor == 1.0 && t.d_k() > 1 {
         f.sub("Q", &(i + 1).to_string())
@@ -147,7 +151,7 @@ fn scaling(t: &SequenceTrace, i: usize, j: usize, lang: Lang) -> Vec<String> {
 /// `α′_ij = e^{α_ij} / Σ_k e^{α_ik} = w`, the whole row, and its sum.
 fn softmax(t: &SequenceTrace, i: usize, j: usize) -> Vec<String> {
     let weights = row_of(&t.weights, i);
-    let mut one = Math::new(None);
+    let mut one = Math::wrapping();
     one.sub("α′", &pair(i, j)).mo("=").open("mfrac");
     one.open("msup").mi("e").sub("α", &pair(i, j)).close("msup");
     one.open("mrow")
@@ -161,7 +165,7 @@ fn softmax(t: &SequenceTrace, i: usize, j: usize) -> Vec<String> {
         .close("msup");
     one.close("mrow").close("mfrac");
     one.mo("=").mn(weights.get(j).copied().unwrap_or(0.0));
-    let mut all = Math::new(None);
+    let mut all = Math::wrapping();
     all.sub("α′", &(i + 1).to_string()).mo("=").vector(&weights);
     all.mo(",").open("munder").mo("∑").mi("j").close("munder");
     all.sub("α′", &format!("{}j", i + 1))
@@ -175,7 +179,7 @@ fn softmax(t: &SequenceTrace, i: usize, j: usize) -> Vec<String> {
 fn fusion(t: &SequenceTrace, i: usize) -> Vec<String> {
     let weights = row_of(&t.weights, i);
     let b_i = (i + 1).to_string();
-    let mut f = Math::new(None);
+    let mut f = Math::wrapping();
     f.sub("B", &b_i)
         .mo("=")
         .open("munder")
@@ -184,6 +188,7 @@ fn fusion(t: &SequenceTrace, i: usize) -> Vec<String> {
         .close("munder");
     f.sub("α′", &format!("{b_i}j")).sub("V", "j").mo("=");
     for (n, term) in shown_terms(weights.len()).into_iter().enumerate() {
+        f.wrap();
         if n > 0 {
             f.mo("+");
         }
@@ -192,7 +197,7 @@ fn fusion(t: &SequenceTrace, i: usize) -> Vec<String> {
             None => f.mo("…"),
         };
     }
-    let mut result = Math::new(None);
+    let mut result = Math::wrapping();
     result.sub("B", &b_i).mo("=").vector(&row_of(&t.output, i));
     vec![f.finish(), result.finish()]
 }
@@ -206,7 +211,7 @@ fn note(sentence: &str) -> String {
 
 /// What the mask does to query i's row: masked keys listed, their weights 0.
 fn masking(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
-    let mut rule = Math::new(None);
+    let mut rule = Math::wrapping();
     rule.sub("α", "ij")
         .mo("=")
         .mo("−∞")
@@ -234,7 +239,7 @@ fn masking(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
     if masked.len() == t.len() {
         return vec![rule.finish(), note(text::ALL_MASKED.get(lang))];
     }
-    let mut live = Math::new(None);
+    let mut live = Math::wrapping();
     live.text(text::MASKED_KEYS.get(lang)).mo(":");
     for (n, &j) in masked.iter().enumerate() {
         if n > 0 {
@@ -251,7 +256,7 @@ fn masking(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
 
 /// The update rule, and how many numbers training would set in this head.
 fn learning(t: &SequenceTrace, lang: Lang) -> Vec<String> {
-    let mut rule = Math::new(None);
+    let mut rule = Math::wrapping();
     rule.mi("W").mo("←").mi("W").mo("−").mi("η").open("mfrac");
     rule.open("mrow").mo("∂").mi("L").close("mrow");
     rule.open("mrow")
@@ -259,15 +264,18 @@ fn learning(t: &SequenceTrace, lang: Lang) -> Vec<String> {
         .mi("W")
         .close("mrow")
         .close("mfrac");
-    rule.mo(",").space().text(text::LEARNING_RULE.get(lang));
     let count = t.w_q.len() + t.w_k.len() + t.w_v.len();
-    let mut size = Math::new(None);
+    let mut size = Math::wrapping();
     size.count(&t.w_q.nrows().to_string())
         .mo("×")
         .count(&t.w_q.ncols().to_string());
     size.mo("×").count("3").mo("=").count(&count.to_string());
-    size.space().text(text::PARAMETERS.get(lang));
-    vec![rule.finish(), size.finish()]
+    size.wrap().text(text::PARAMETERS.get(lang));
+    vec![
+        rule.finish(),
+        note(text::LEARNING_RULE.get(lang)),
+        size.finish(),
+    ]
 }
 
 #[cfg(test)]

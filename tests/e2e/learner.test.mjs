@@ -96,3 +96,47 @@ test('an embedded figure has one border, the course page’s, and links to the f
   assert.ok(await full.page.locator('[data-testid="controls"]').isVisible(), 'the whole app');
   await full.close();
 });
+
+test('every walkthrough step fits its formulas and code in the card, at 1280 px and 390 px', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    for (const lang of ['zh', 'en']) {
+      const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}&step=input`, { width, height });
+      for (let step = 1; step <= 8; step++) {
+        if (step > 1) await lab.page.click('[data-testid="step-next"]');
+        // The softmax step shows its numbers once a guess is made.
+        const guess = lab.page.locator('[data-testid="guess"]').first();
+        if (await guess.count()) await guess.click();
+        const cut = await lab.page.$$eval('[data-testid="step-formulas"], [data-testid="step-code"], .step-formulas math, .math-line', (all) =>
+          all
+            .filter((e) => e.getClientRects().length > 0)
+            .map((e) => ({ what: e.getAttribute('data-testid') ?? e.localName, over: e.scrollWidth - e.clientWidth }))
+            .filter((e) => e.over > 1),
+        );
+        // Nothing wider than the card either.
+        const card = await lab.page.$eval('[data-testid="walkthrough"]', (c) => {
+          const box = c.getBoundingClientRect();
+          return [...c.querySelectorAll('math, pre, .math-line')]
+            .filter((e) => e.getClientRects().length > 0)
+            .filter((e) => e.getBoundingClientRect().right > box.right + 1).length;
+        });
+        assert.deepEqual(cut, [], `${lang} ${width}px, step ${step}: cut off`);
+        assert.equal(card, 0, `${lang} ${width}px, step ${step}: past the card's edge`);
+      }
+      await lab.close();
+    }
+  }
+});
+
+test('the header formula sets √d_k the same tight way in both languages', async () => {
+  const radical = {};
+  for (const lang of ['zh', 'en']) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}`);
+    radical[lang] = await lab.page.$eval('.general-formula msqrt', (root) => {
+      const inner = root.firstElementChild.getBoundingClientRect();
+      return inner.left - root.getBoundingClientRect().left;
+    });
+    await lab.close();
+  }
+  assert.ok(Math.abs(radical.zh - radical.en) < 1, `the radical is ${radical.zh} px wide in Chinese, ${radical.en} px in English`);
+  assert.ok(radical.zh < 18, `the radical leaves a ${radical.zh} px gap`);
+});
