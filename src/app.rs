@@ -223,6 +223,7 @@ pub fn App() -> impl IntoView {
             data-step=move || tour.step.get().map(Step::id)
             data-focus=move || tour.step.get().map(diagram_of)
             data-guessed=move || tour.guess.with(Option::is_some).then_some("true")
+            data-tables=move || tables.get().then_some("1")
             data-embed=embedding.embed.then_some("1")
             data-lock=embedding.lock.then_some("1")
             data-panels=embedding.panels

@@ -111,8 +111,8 @@ pub const WEIGHTS_EXPLAINED: Msg = Msg {
     en: "Row i is how token i shares its attention among all tokens; each row adds up to 1.",
 };
 pub const WEIGHTS_ARIA: Msg = Msg {
-    zh: "注意力权重热力图：行是查询词，列是被关注的词",
-    en: "Heatmap of attention weights: rows are queries, columns are the tokens attended to",
+    zh: "注意力权重：行是查询词，列是被关注的词",
+    en: "Attention weights: rows are queries, columns are the tokens attended to",
 };
 pub const ROW_SUM: Msg = Msg {
     zh: "行和",
@@ -146,8 +146,8 @@ pub const SCORES_HINT: Msg = Msg {
     en: " Select a cell to see it worked out.",
 };
 pub const SCORES_ARIA: Msg = Msg {
-    zh: "缩放后的打分热力图：行是查询词，列是键词",
-    en: "Heatmap of the scaled scores: rows are queries, columns are keys",
+    zh: "缩放后的打分：行是查询词，列是键词",
+    en: "Scaled scores: rows are queries, columns are keys",
 };
 pub const SCORES_LEGEND: Msg = Msg {
     zh: "打分",
@@ -249,8 +249,8 @@ pub const FUSION_OUTPUT_HINT: Msg = Msg {
     en: " (click a row to select its token)",
 };
 pub const FUSION_OUTPUT_ARIA: Msg = Msg {
-    zh: "输出矩阵 B 热力图：每行是一个词的输出",
-    en: "Heatmap of the output matrix B: one row per token",
+    zh: "输出矩阵 B：每行是一个词的输出",
+    en: "Output matrix B: one row per token",
 };
 
 #[cfg(test)]

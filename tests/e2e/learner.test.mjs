@@ -140,3 +140,19 @@ test('the header formula sets √d_k the same tight way in both languages', asyn
   assert.ok(Math.abs(radical.zh - radical.en) < 1, `the radical is ${radical.zh} px wide in Chinese, ${radical.en} px in English`);
   assert.ok(radical.zh < 18, `the radical leaves a ${radical.zh} px gap`);
 });
+
+test('as tables: the Σ column lines up with its rows, captions name matrices, and no colour legend stands under a table', async () => {
+  for (const lang of ['en', 'zh']) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}&tables=1`);
+    const rows = async (testid) =>
+      lab.page.$$eval(`table[data-testid="${testid}"] tbody tr`, (trs) => trs.map((tr) => Math.round(tr.getBoundingClientRect().top)));
+    const weights = await rows('weights');
+    assert.equal(weights.length, 4);
+    assert.deepEqual(await rows('row-sums'), weights, `${lang}: each Σ beside its row`);
+    const captions = await lab.page.$$eval('caption', (c) => c.map((x) => x.textContent));
+    assert.ok(captions.every((c) => !/heatmap|热力图/i.test(c)), `${lang}: ${captions}`);
+    const legends = await lab.page.$$eval('svg.colour-legend', (all) => all.filter((l) => l.checkVisibility()).length);
+    assert.equal(legends, 0, `${lang}: visible colour legends`);
+    await lab.close();
+  }
+});
