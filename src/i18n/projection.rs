@@ -47,8 +47,8 @@ pub const EDITING: Msg = Msg {
     en: "Edit",
 };
 pub const EDIT_HELP: Msg = Msg {
-    zh: "输入数字后按回车",
-    en: "Type a number and press Enter",
+    zh: "输入数字后按回车；Esc 取消",
+    en: "Type a number and press Enter; Esc cancels",
 };
 pub const LEGEND_TITLE: Msg = Msg {
     zh: "数值（本图所有矩阵同一色标）",

@@ -156,3 +156,39 @@ test('as tables: the Σ column lines up with its rows, captions name matrices, a
     await lab.close();
   }
 });
+
+test('clicking a cell edits it in place: focused beside the cell, Enter keeps, Escape cancels', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    for (const lang of ['en', 'zh']) {
+      const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}`, { width, height });
+      for (const [testid, row, col] of [['w-q', 2, 3], ['x', 1, 0]]) {
+        const cell = lab.page.locator(`[data-testid="${testid}"] [data-row="${row}"][data-col="${col}"]`);
+        await cell.scrollIntoViewIfNeeded();
+        const before = (await lab.matrix(testid))[row][col];
+        await cell.click();
+        const editor = lab.page.locator('[data-testid="cell-editor"]');
+        await lab.page.waitForFunction(() => document.activeElement?.dataset.testid === 'cell-editor');
+        // Beside or under its cell, and on screen.
+        const [c, e] = [await cell.boundingBox(), await editor.boundingBox()];
+        const near = Math.abs(e.y - c.y) < 60 || (e.y > c.y && e.y - (c.y + c.height) < 60);
+        assert.ok(near, `${lang} ${width}: editor at ${e.y}, cell at ${c.y}`);
+        assert.ok(e.x >= 0 && e.x + e.width <= width && e.y + e.height <= height, `${lang} ${width}: editor on screen`);
+        // The old number is selected: typing replaces it.
+        await lab.page.keyboard.type('0.5');
+        await lab.page.keyboard.press('Enter');
+        assert.equal((await lab.matrix(testid))[row][col], 0.5);
+        assert.equal(await editor.count(), 0, 'Enter closes the editor');
+        assert.equal(await lab.page.evaluate(() => document.activeElement?.dataset.row), String(row), 'focus back on the cell');
+        // Escape leaves the number as it was.
+        await lab.page.keyboard.press('Enter');
+        await lab.page.waitForFunction(() => document.activeElement?.dataset.testid === 'cell-editor');
+        await lab.page.keyboard.type('9');
+        await lab.page.keyboard.press('Escape');
+        assert.equal(await editor.count(), 0, 'Escape closes the editor');
+        assert.equal((await lab.matrix(testid))[row][col], 0.5, 'and keeps the number');
+        assert.notEqual(before, 0.5);
+      }
+      await lab.close();
+    }
+  }
+});

@@ -11,6 +11,65 @@ use crate::lab::{self, Editable, LabError};
 use crate::svg::Markup;
 use leptos::html::Div;
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, SvgElement};
+
+/// The heatmap an entry is drawn in (its `data-testid`).
+fn heatmap_of(which: Editable) -> &'static str {
+    match which {
+        Editable::X => "x",
+        Editable::WQ => "w-q",
+        Editable::WK => "w-k",
+        Editable::WV => "w-v",
+    }
+}
+
+/// The cell of entry (r, c) on the page.
+fn cell_element(which: Editable, r: usize, c: usize) -> Option<web_sys::Element> {
+    let selector = format!(
+        "[data-testid=\"{}\"] [data-row=\"{r}\"][data-col=\"{c}\"]",
+        heatmap_of(which)
+    );
+    document().query_selector(&selector).ok().flatten()
+}
+
+/// Gives keyboard focus back to the cell that was being edited.
+fn focus_cell(which: Editable, r: usize, c: usize) {
+    if let Some(cell) = cell_element(which, r, c).and_then(|e| e.dyn_into::<SvgElement>().ok()) {
+        let _ = cell.focus();
+    }
+}
+
+/// Puts the editor (`host`) right of its cell, or under it where the card
+/// has no room on the right, then focuses its field with the number selected,
+/// so typing replaces it at once.
+fn place_beside(host: &web_sys::HtmlElement, which: Editable, r: usize, c: usize) {
+    let (Some(cell), Some(card)) = (
+        cell_element(which, r, c),
+        host.closest("[data-diagram]").ok().flatten(),
+    ) else {
+        return;
+    };
+    let (at, within) = (cell.get_bounding_client_rect(), card.get_bounding_client_rect());
+    let width = f64::from(host.offset_width());
+    let room = within.right() - at.right() - 8.0;
+    let (left, top) = if room >= width {
+        (at.right() - within.left() + 6.0, at.top() - within.top())
+    } else {
+        let left = (at.left() - within.left()).min(within.width() - width - 8.0).max(8.0);
+        (left, at.bottom() - within.top() + 6.0)
+    };
+    let _ = host.set_attribute("style", &format!("left: {left:.0}px; top: {top:.0}px"));
+    if let Some(field) = host
+        .query_selector("input")
+        .ok()
+        .flatten()
+        .and_then(|f| f.dyn_into::<HtmlInputElement>().ok())
+    {
+        let _ = field.focus();
+        field.select();
+    }
+}
 
 fn matrix_name(which: Editable) -> &'static str {
     match which {
@@ -83,10 +142,21 @@ pub fn CellEditor(
         problem.with(|p| markup(open, value, p.as_ref(), lang.get()))
     });
     keep_patched(node, html.into());
-    // Reads the field itself: a change can arrive without an input event before it.
+    // Opening an entry puts the editor beside its cell, focused, once it is drawn.
+    Effect::new(move |_| {
+        if let Some((which, r, c)) = editing.get() {
+            request_animation_frame(move || {
+                if let Some(host) = node.get_untracked() {
+                    place_beside(&host, which, r, c);
+                }
+            });
+        }
+    });
+    // Reads the field itself: a change can arrive without an input event
+    // before it. Returns whether the number was taken.
     let commit = move |typed: String| {
         let Some((which, r, c)) = editing.get_untracked() else {
-            return;
+            return false;
         };
         let sequence = focus.sequence.get_untracked();
         let result = lab::parse_number(&typed).and_then(|value| {
@@ -95,17 +165,37 @@ pub fn CellEditor(
             scenario.set(next);
             Ok(())
         });
+        let taken = result.is_ok();
         problem.set(result.err());
+        taken
+    };
+    // Enter keeps a number and closes; Escape closes and keeps the old one.
+    // Either way the cell gets the focus back, for the next arrow or Enter.
+    let close = move || {
+        if let Some((which, r, c)) = editing.get_untracked() {
+            editing.set(None);
+            focus_cell(which, r, c);
+        }
     };
 
     view! {
         <div
+            class="cell-editor-host"
             node_ref=node
-            on:change=move |e| commit(event_target_value(&e))
-            on:keydown=move |e| {
-                if e.key() == "Enter" {
-                    commit(event_target_value(&e));
+            on:change=move |e| {
+                commit(event_target_value(&e));
+            }
+            on:keydown=move |e| match e.key().as_str() {
+                "Enter" => {
+                    if commit(event_target_value(&e)) {
+                        close();
+                    }
                 }
+                "Escape" => {
+                    problem.set(None);
+                    close();
+                }
+                _ => {}
             }
         ></div>
     }
