@@ -77,6 +77,11 @@ pub const TITLE: Msg = Msg {
     zh: "注意力实验室",
     en: "Attention Lab",
 };
+/// Where a learner adds numbers up by hand.
+pub const ROUNDED: Msg = Msg {
+    zh: "图上的数字四舍五入到两位小数；求和用的是精确值，所以手算可能差 0.01 左右。",
+    en: "Numbers shown are rounded to 2 decimals; sums use the exact values, so adding the rounded ones by hand can be off by about 0.01.",
+};
 /// The link from an embedded figure to the whole app.
 pub const OPEN_FULL_APP: Msg = Msg {
     zh: "在注意力实验室中打开完整版 ↗",

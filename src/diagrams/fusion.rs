@@ -104,6 +104,7 @@ pub fn Fusion() -> impl IntoView {
                     <p class="fusion-sum" data-testid="fusion-sum" aria-live="polite">
                         {move || sum().unwrap_or_else(|| hint.get().to_string())}
                     </p>
+                    <p class="note" data-testid="rounded-note">{tr(i18n::ROUNDED)}</p>
                 </div>
                 <div class="fusion-output">
                     <h3>

@@ -49,6 +49,31 @@ fn row_and_k(i: usize) -> String {
     }
 }
 
+/// The shift m that keeps a row's exponents finite: its largest allowed
+/// score when any allowed score is past [`SHIFT_ABOVE`], else 0.
+fn shift_of(scores: &[f64], allowed: &[bool]) -> Option<f64> {
+    let visible = || {
+        scores
+            .iter()
+            .zip(allowed)
+            .filter(|(_, &ok)| ok)
+            .map(|(s, _)| *s)
+    };
+    visible()
+        .any(|s| s.abs() > SHIFT_ABOVE)
+        .then(|| visible().fold(f64::NEG_INFINITY, f64::max))
+}
+
+/// `x − m` as an exponent, with a negative m in parentheses (`0.61 − (−3.20)`),
+/// or `x` alone when the row is not shifted.
+fn shifted_power(x: &str, shift: Option<f64>) -> String {
+    match shift {
+        Some(m) if m < 0.0 => format!("{x} \u{2212} ({})", two_decimals(m)),
+        Some(m) => format!("{x} \u{2212} {}", two_decimals(m)),
+        None => x.to_owned(),
+    }
+}
+
 /// Explains weight α′_ij (0-based `i`, `j`) of a row with `scores` (scaled),
 /// `allowed` keys and the trace's resulting `weight`.
 pub fn explain_weight(
@@ -58,43 +83,23 @@ pub fn explain_weight(
     allowed: &[bool],
     weight: f64,
 ) -> WeightStep {
-    let visible = || {
-        scores
-            .iter()
-            .zip(allowed)
-            .filter(|(_, &ok)| ok)
-            .map(|(s, _)| *s)
-    };
     let (Some(&score), Some(true)) = (scores.get(j), allowed.get(j).copied()) else {
         return WeightStep::Masked;
     };
-    let shifted = visible().any(|s| s.abs() > SHIFT_ABOVE);
-    let shift = if shifted {
-        visible().fold(f64::NEG_INFINITY, f64::max)
-    } else {
-        0.0
-    };
-    let numerator = (score - shift).exp();
-    let denominator: f64 = visible().map(|s| (s - shift).exp()).sum();
-    let (power, sum_power) = if shifted {
-        // A negative m goes in parentheses, as in `0.61 − (−3.20)`.
-        let m = if shift < 0.0 {
-            format!("({})", two_decimals(shift))
-        } else {
-            two_decimals(shift)
-        };
-        (
-            format!("{} \u{2212} {m}", two_decimals(score)),
-            format!("α{} \u{2212} {m}", row_and_k(i)),
-        )
-    } else {
-        (two_decimals(score), format!("α{}", row_and_k(i)))
-    };
+    let shift = shift_of(scores, allowed);
+    let m = shift.unwrap_or(0.0);
+    let numerator = (score - m).exp();
+    let denominator: f64 = scores
+        .iter()
+        .zip(allowed)
+        .filter(|(_, &ok)| ok)
+        .map(|(s, _)| (s - m).exp())
+        .sum();
     let pieces = vec![
         Piece::Text(format!("α′{} = e", pair_subscript(i, j))),
-        Piece::Sup(power),
+        Piece::Sup(shifted_power(&two_decimals(score), shift)),
         Piece::Text(" / Σₖ e".into()),
-        Piece::Sup(sum_power),
+        Piece::Sup(shifted_power(&format!("α{}", row_and_k(i)), shift)),
         Piece::Text(format!(
             " = {} / {} = {}",
             readable(numerator),
@@ -102,7 +107,68 @@ pub fn explain_weight(
             two_decimals(weight)
         )),
     ];
-    WeightStep::Formula { pieces, shifted }
+    WeightStep::Formula {
+        pieces,
+        shifted: shift.is_some(),
+    }
+}
+
+/// The softmax denominator of row i written out over its allowed keys:
+/// `Σₖ e^α₁ₖ = e^1.04 + e^0.13 + … = 2.84 + 1.14 + … = 5.68`, with at most
+/// `max_terms` terms (the middle ones elided as `…`), so a learner can add
+/// it up by hand. `None` for a row with no allowed key.
+pub fn denominator(
+    i: usize,
+    scores: &[f64],
+    allowed: &[bool],
+    max_terms: usize,
+) -> Option<Vec<Piece>> {
+    let shift = shift_of(scores, allowed);
+    let m = shift.unwrap_or(0.0);
+    let terms: Vec<f64> = scores
+        .iter()
+        .zip(allowed)
+        .filter(|(_, &ok)| ok)
+        .map(|(s, _)| *s)
+        .collect();
+    if terms.is_empty() {
+        return None;
+    }
+    let keep = max_terms.max(3);
+    let shown: Vec<Option<f64>> = if terms.len() > keep {
+        let mut shown: Vec<Option<f64>> = terms[..keep - 1].iter().copied().map(Some).collect();
+        shown.push(None);
+        shown.push(terms.last().copied());
+        shown
+    } else {
+        terms.iter().copied().map(Some).collect()
+    };
+    let mut pieces = vec![
+        Piece::Text("Σₖ e".into()),
+        Piece::Sup(shifted_power(&format!("α{}", row_and_k(i)), shift)),
+        Piece::Text(" =".into()),
+    ];
+    for (n, term) in shown.iter().enumerate() {
+        let plus = if n > 0 { " +" } else { "" };
+        match term {
+            Some(score) => {
+                pieces.push(Piece::Text(format!("{plus} e")));
+                pieces.push(Piece::Sup(shifted_power(&two_decimals(*score), shift)));
+            }
+            None => pieces.push(Piece::Text(format!("{plus} …"))),
+        }
+    }
+    let values: Vec<String> = shown
+        .iter()
+        .map(|term| term.map_or_else(|| "…".to_owned(), |s| readable((s - m).exp())))
+        .collect();
+    let total: f64 = terms.iter().map(|s| (s - m).exp()).sum();
+    pieces.push(Piece::Text(format!(
+        " = {} = {}",
+        values.join(" + "),
+        readable(total)
+    )));
+    Some(pieces)
 }
 
 #[cfg(test)]
@@ -134,6 +200,30 @@ mod tests {
             "α′₁₁ = e^(0.61) / Σₖ e^(α₁ₖ) = 1.84 / 3.21 = 0.57"
         );
         assert!(matches!(step, WeightStep::Formula { shifted: false, .. }));
+    }
+
+    #[test]
+    fn the_denominator_is_written_out_term_by_term() {
+        let flat = |pieces: Vec<Piece>| -> String {
+            pieces
+                .iter()
+                .map(|p| match p {
+                    Piece::Text(t) => t.clone(),
+                    Piece::Sup(s) => format!("^({s})"),
+                })
+                .collect()
+        };
+        let sum = denominator(0, &[0.61, 0.0, -1.0], &[true, true, false], 6).expect("a row");
+        assert_eq!(
+            flat(sum),
+            "Σₖ e^(α₁ₖ) = e^(0.61) + e^(0.00) = 1.84 + 1.00 = 2.84"
+        );
+        let long = denominator(1, &[0.5; 10], &[true; 10], 4).expect("a row");
+        assert_eq!(
+            flat(long),
+            "Σₖ e^(α₂ₖ) = e^(0.50) + e^(0.50) + e^(0.50) + … + e^(0.50) = 1.65 + 1.65 + 1.65 + … + 1.65 = 16.49"
+        );
+        assert!(denominator(0, &[1.0], &[false], 6).is_none());
     }
 
     #[test]

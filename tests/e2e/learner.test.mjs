@@ -192,3 +192,17 @@ test('clicking a cell edits it in place: focused beside the cell, Enter keeps, E
     }
   }
 });
+
+test('where a learner adds up by hand, the softmax denominator is written out and rounding is said', async () => {
+  for (const lang of ['en', 'zh']) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}&q=1`);
+    const text = await lab.page.textContent('[data-testid="softmax-denominator"]');
+    // One e-power per allowed key of the selected query, and the total.
+    const scores = (await lab.matrix('scores'))[1];
+    assert.equal((text.match(/e/g) ?? []).length, scores.length + 1, text);
+    const total = scores.reduce((sum, s) => sum + Math.exp(s), 0);
+    assert.ok(text.trim().endsWith(total.toFixed(2)), `${text} ends with ${total.toFixed(2)}`);
+    assert.equal(await lab.page.locator('[data-testid="rounded-note"]').count(), 2, 'softmax and fusion say so');
+    await lab.close();
+  }
+});

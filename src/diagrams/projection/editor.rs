@@ -50,13 +50,18 @@ fn place_beside(host: &web_sys::HtmlElement, which: Editable, r: usize, c: usize
     ) else {
         return;
     };
-    let (at, within) = (cell.get_bounding_client_rect(), card.get_bounding_client_rect());
+    let (at, within) = (
+        cell.get_bounding_client_rect(),
+        card.get_bounding_client_rect(),
+    );
     let width = f64::from(host.offset_width());
     let room = within.right() - at.right() - 8.0;
     let (left, top) = if room >= width {
         (at.right() - within.left() + 6.0, at.top() - within.top())
     } else {
-        let left = (at.left() - within.left()).min(within.width() - width - 8.0).max(8.0);
+        let left = (at.left() - within.left())
+            .min(within.width() - width - 8.0)
+            .max(8.0);
         (left, at.bottom() - within.top() + 6.0)
     };
     let _ = host.set_attribute("style", &format!("left: {left:.0}px; top: {top:.0}px"));

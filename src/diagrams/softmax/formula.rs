@@ -4,13 +4,29 @@
 
 use super::bars::QueryRow;
 use crate::geometry::format::{js_number, two_decimals};
-use crate::geometry::softmax_text::{explain_weight, Piece, WeightStep};
+use crate::geometry::softmax_text::{denominator, explain_weight, Piece, WeightStep};
 use crate::i18n::{self, Lang};
 use crate::svg::Markup;
 
+/// Terms of the denominator written out before it is elided.
+const DENOMINATOR_TERMS: usize = 6;
+
+/// A paragraph of formula pieces, exponents raised with `<sup>`.
+fn pieces_paragraph(m: &mut Markup, attrs: &[(&str, &str)], pieces: &[Piece]) {
+    m.open("p", attrs);
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => m.text(text),
+            Piece::Sup(text) => m.element("sup", &[], text),
+        };
+    }
+    m.close("p");
+}
+
 /// `α′_ij = e^α_ij / Σₖ e^α_ik = … = weight` for key `key` of `row` (exponents
-/// raised with `<sup>`), or why it is 0; its notes; then the row sum Σ with
-/// its full-precision `data-value`.
+/// raised with `<sup>`), or why it is 0; the denominator written out term by
+/// term; its notes; then the row sum Σ with its full-precision `data-value`,
+/// and a word that the numbers shown are rounded.
 pub fn readout(row: &QueryRow, key: usize, lang: Lang) -> String {
     let step = row
         .weights
@@ -20,14 +36,12 @@ pub fn readout(row: &QueryRow, key: usize, lang: Lang) -> String {
     let formula = [("class", "formula"), ("data-testid", "softmax-formula")];
     match step {
         Some(WeightStep::Formula { pieces, shifted }) => {
-            m.open("p", &formula);
-            for piece in &pieces {
-                match piece {
-                    Piece::Text(text) => m.text(text),
-                    Piece::Sup(text) => m.element("sup", &[], text),
-                };
+            pieces_paragraph(&mut m, &formula, &pieces);
+            if let Some(sum) = denominator(row.query, &row.scores, &row.allowed, DENOMINATOR_TERMS)
+            {
+                let attrs = [("class", "formula"), ("data-testid", "softmax-denominator")];
+                pieces_paragraph(&mut m, &attrs, &sum);
             }
-            m.close("p");
             if shifted {
                 let note = [("class", "note"), ("data-testid", "softmax-shifted")];
                 m.element("p", &note, i18n::SOFTMAX_SHIFTED.get(lang));
@@ -59,6 +73,8 @@ pub fn readout(row: &QueryRow, key: usize, lang: Lang) -> String {
         ],
         &format!("{}: Σ = {}", i18n::ROW_SUM.get(lang), two_decimals(sum)),
     );
+    let rounded = [("class", "note"), ("data-testid", "rounded-note")];
+    m.element("p", &rounded, i18n::ROUNDED.get(lang));
     // Σ = 0 is no mistake when there is nothing to share the weight among.
     if !row.allowed.contains(&true) {
         let note = [("class", "note"), ("data-testid", "softmax-empty-row")];
@@ -118,7 +134,12 @@ mod tests {
             "data-testid=\"softmax-row-sum\" data-value=\"{}\">Row sum: Σ = 1.00</p>",
             js_number(sum)
         )));
-        assert!(!html.contains("note"));
+        // The denominator written out, and the word about rounding; no other note.
+        assert!(html.contains(
+            "data-testid=\"softmax-denominator\">Σₖ e<sup>α₁ₖ</sup> = e<sup>0.61</sup> + e<sup>0.00</sup> + e<sup>\u{2212}1.00</sup> = 1.84 + 1.00 + 0.37 = 3.21</p>"
+        ), "{html}");
+        assert!(html.contains("data-testid=\"rounded-note\""));
+        assert!(!html.contains("softmax-shifted") && !html.contains(i18n::SUM_OVER_ALLOWED.en));
     }
 
     #[test]

@@ -30,7 +30,8 @@ fn every_step_writes_mathml_or_a_note_and_lets_screen_readers_read_the_numbers()
             assert!(!formulas.is_empty(), "{step:?}");
             for f in formulas {
                 let math = (f.starts_with("<math display=\"block\">") && f.ends_with("</math>"))
-                    || (f.starts_with("<div class=\"math-line\"><math>") && f.ends_with("</math></div>"));
+                    || (f.starts_with("<div class=\"math-line\"><math>")
+                        && f.ends_with("</math></div>"));
                 let note = f.starts_with("<p class=\"formula-note\">") && f.ends_with("</p>");
                 assert!(math || note, "{f}");
             }
