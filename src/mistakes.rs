@@ -1,10 +1,12 @@
 //! "Common mistakes": the lessons' warnings, each with a button that shows it
 //! live in the app rather than only saying it.
 
+use crate::app::LabScenario;
 use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::i18n::{mistakes as text, tr, Lang, LangContext, Msg};
 use crate::svg::Markup;
 use crate::walkthrough::{Step, Tour};
+use attention_core::Scenario;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -49,8 +51,13 @@ impl Mistake {
     }
 }
 
+/// The host cell of the button that undoes a demonstration.
+const UNDO: (usize, usize) = (1, 0);
+
 /// The list of warnings; each "show me" button is the host's cell (0, n).
-pub fn markup(lang: Lang) -> String {
+/// While `undoable` (a demonstration replaced the learner's weights and
+/// nothing has changed since), its item offers to put them back.
+pub fn markup(lang: Lang, undoable: bool) -> String {
     let mut m = Markup::new();
     m.open("ul", &[("class", "mistakes")]);
     for (n, mistake) in Mistake::ALL.iter().enumerate() {
@@ -63,8 +70,17 @@ pub fn markup(lang: Lang) -> String {
             ("data-hit", &hit),
             ("data-testid", "mistake-demo"),
         ];
-        m.element("button", &button, text::SHOW.get(lang))
-            .close("li");
+        m.element("button", &button, text::SHOW.get(lang));
+        if undoable && *mistake == Mistake::FixedWeights {
+            let undo = format!("{},{}", UNDO.0, UNDO.1);
+            let button = [
+                ("type", "button"),
+                ("data-hit", &undo),
+                ("data-testid", "mistake-undo"),
+            ];
+            m.element("button", &button, text::UNDO.get(lang));
+        }
+        m.close("li");
     }
     m.close("ul");
     m.finish()
@@ -96,14 +112,37 @@ fn demonstrate(mistake: Mistake, tour: Tour) {
 #[component]
 pub fn CommonMistakes() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
+    let LabScenario(scenario) = expect_context::<LabScenario>();
     let tour = expect_context::<Tour>();
-    let body = Memo::new(move |_| markup(lang.get()));
-    let on_cell = Callback::new(move |event: CellEvent| {
-        if let CellEvent::Select((_, n)) = event {
+    // The learner's scenario before a demonstration replaced it, and what the
+    // demonstration made: Undo is offered only while that is still on screen,
+    // so it never throws away work done after it.
+    let replaced = RwSignal::new(None::<(Scenario, Scenario)>);
+    let undoable = Memo::new(move |_| {
+        replaced.with(|r| {
+            r.as_ref()
+                .is_some_and(|(_, made)| scenario.with(|s| s == made))
+        })
+    });
+    let body = Memo::new(move |_| markup(lang.get(), undoable.get()));
+    let on_cell = Callback::new(move |event: CellEvent| match event {
+        CellEvent::Select(UNDO) => {
+            if let Some((before, _)) = replaced.get_untracked() {
+                scenario.set(before);
+            }
+            replaced.set(None);
+        }
+        CellEvent::Select((0, n)) => {
             if let Some(&mistake) = Mistake::ALL.get(n) {
+                let before = scenario.get_untracked();
                 demonstrate(mistake, tour);
+                let made = scenario.get_untracked();
+                if made != before {
+                    replaced.set(Some((before, made)));
+                }
             }
         }
+        _ => {}
     });
     view! {
         <section class="card" data-testid="mistakes">
@@ -120,7 +159,14 @@ mod tests {
     #[test]
     fn every_mistake_has_its_text_and_a_demo_button_in_both_languages() {
         for lang in [Lang::Zh, Lang::En] {
-            let html = markup(lang);
+            let html = markup(lang, false);
+            assert!(!html.contains("mistake-undo"));
+            assert_eq!(
+                markup(lang, true)
+                    .matches("data-testid=\"mistake-undo\"")
+                    .count(),
+                1
+            );
             assert_eq!(
                 html.matches("data-testid=\"mistake-demo\"").count(),
                 Mistake::ALL.len()

@@ -10,6 +10,10 @@ pub const SHOW: Msg = Msg {
     zh: "动手看看",
     en: "Show me",
 };
+pub const UNDO: Msg = Msg {
+    zh: "换回我原来的权重",
+    en: "Put my weights back",
+};
 pub const SCALING_TITLE: Msg = Msg {
     zh: "“除以 √d_k 可有可无”",
     en: "“Dividing by √d_k is optional”",

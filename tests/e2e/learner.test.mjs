@@ -206,3 +206,22 @@ test('where a learner adds up by hand, the softmax denominator is written out an
     await lab.close();
   }
 });
+
+test('a “Show me” that draws new weights can be undone, and Undo never throws away later work', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
+  await lab.editCell('w-q', 0, 0, '0.33');
+  const mine = await lab.matrices();
+  // The fixed-weights warning draws new weights.
+  await lab.page.locator('[data-testid="mistake-demo"]').nth(1).click();
+  assert.notDeepEqual((await lab.matrices())['w-q'], mine['w-q']);
+  await lab.page.click('[data-testid="mistake-undo"]');
+  assert.deepEqual(await lab.matrices(), mine, 'the learner’s weights are back');
+  assert.equal(await lab.page.locator('[data-testid="mistake-undo"]').count(), 0);
+
+  // After an edit, there is nothing to undo any more.
+  await lab.page.locator('[data-testid="mistake-demo"]').nth(1).click();
+  assert.equal(await lab.page.locator('[data-testid="mistake-undo"]').count(), 1);
+  await lab.editCell('w-k', 1, 1, '0.5');
+  assert.equal(await lab.page.locator('[data-testid="mistake-undo"]').count(), 0);
+  await lab.close();
+});
