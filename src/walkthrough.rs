@@ -15,7 +15,7 @@ use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::i18n::LangContext;
 use formulas::Selection;
 use leptos::prelude::*;
-use markup::{TourView, BUTTON, FINISH, GUESS, NEXT, PREVIOUS, STEP_LINK, TOGGLE};
+use markup::{TourView, BUTTON, CONTROL, FINISH, GUESS, NEXT, PREVIOUS, STEP_LINK, TOGGLE};
 pub use steps::Step;
 
 /// Where the learner is in the walkthrough.
@@ -79,6 +79,25 @@ pub fn diagram_of(step: Step) -> &'static str {
     }
 }
 
+/// Brings a control the step asks for into view and gives it the focus, so
+/// the learner can use it at once; the experiment's panel opens.
+fn bring_control(testid: &str) {
+    use leptos::wasm_bindgen::JsCast;
+    let selector = format!("[data-testid=\"{testid}\"]");
+    let Ok(Some(control)) = document().query_selector(&selector) else {
+        return;
+    };
+    if let Some(details) = control.dyn_ref::<web_sys::HtmlDetailsElement>() {
+        details.set_open(true);
+    }
+    let centred = web_sys::ScrollIntoViewOptions::new();
+    centred.set_block(web_sys::ScrollLogicalPosition::Center);
+    control.scroll_into_view_with_scroll_into_view_options(&centred);
+    if let Some(control) = control.dyn_ref::<web_sys::HtmlElement>() {
+        let _ = control.focus();
+    }
+}
+
 /// Scrolls the diagram of `step` into view.
 fn show_diagram(step: Step) {
     let selector = format!("[data-diagram=\"{}\"]", diagram_of(step));
@@ -96,6 +115,11 @@ pub fn Walkthrough() -> impl IntoView {
     let focus = expect_context::<Focus>();
     let LangContext(lang) = expect_context::<LangContext>();
 
+    // A link that opens on a step (`?step=`) shows that step's diagram, as
+    // moving to it would, once the page is drawn.
+    if let Some(step) = tour.step.get_untracked() {
+        request_animation_frame(move || tour.go(step));
+    }
     // New numbers or a new query make a new question.
     Effect::new(move |_| {
         focus.query.track();
@@ -129,6 +153,12 @@ pub fn Walkthrough() -> impl IntoView {
             show_diagram(step);
         }
         CellEvent::Select((GUESS, j)) => tour.guess.set(Some(j)),
+        CellEvent::Select((CONTROL, k)) => {
+            let asked = tour.step.get_untracked().map(Step::controls);
+            if let Some(control) = asked.and_then(|c| c.get(k)) {
+                bring_control(control.testid);
+            }
+        }
         CellEvent::Select((BUTTON, TOGGLE)) => {
             // Every walkthrough asks its question afresh.
             tour.guess.set(None);

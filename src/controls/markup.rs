@@ -81,6 +81,12 @@ fn tokens(m: &mut Markup, desk: &Desk, lang: Lang) {
     let s = &desk.scenario;
     m.open("div", &[("class", "tokens")]);
     m.element("h3", &[], text::TOKENS.get(lang));
+    // What the three parts of a chip do, on screen rather than in tooltips.
+    let help = [
+        ("class", "explain token-help"),
+        ("data-testid", "token-help"),
+    ];
+    m.element("p", &help, text::TOKEN_PARTS.get(lang));
     m.open("ul", &[("class", "token-list")]);
     for (i, label) in lab::token_labels(s).iter().enumerate() {
         let index = i.to_string();

@@ -11,6 +11,10 @@ pub const TOKENS: Msg = Msg {
     zh: "词元（点击选为查询）",
     en: "Tokens (click one to make it the query)",
 };
+pub const TOKEN_PARTS: Msg = Msg {
+    zh: "每个词元：点粗体的词把它选为查询；在框里改名字（回车确认）；“填充”把它标为补齐用的位置（作为键被遮住）；× 删除。",
+    en: "Each token: click the bold word to make it the query; type in its box to rename it (Enter); “Pad” marks it as padding (masked as a key); × removes it.",
+};
 pub const RENAME: Msg = Msg {
     zh: "重命名词元",
     en: "Rename token",

@@ -214,3 +214,23 @@ pub const ALL_MASKED: Msg = Msg {
     zh: "这个查询的每个键都被遮住了：softmax 没有可分配的对象，这一行的权重全是 0，和也是 0 而不是 1，输出 B_i 是零向量。",
     en: "Every key is masked for this query: softmax has nothing to share out, so the whole row of weights is 0, its sum is 0 rather than 1, and the output B_i is the zero vector.",
 };
+pub const GO_SCALE: Msg = Msg {
+    zh: "去“除以 √d_k”开关",
+    en: "Go to the ÷√d_k switch",
+};
+pub const GO_DK: Msg = Msg {
+    zh: "去 d_k 滑块",
+    en: "Go to the d_k slider",
+};
+pub const GO_EXPERIMENT: Msg = Msg {
+    zh: "打开 √d_k 实验",
+    en: "Open the √d_k experiment",
+};
+pub const GO_CAUSAL: Msg = Msg {
+    zh: "去因果掩码开关",
+    en: "Go to the causal mask switch",
+};
+pub const GO_PAD: Msg = Msg {
+    zh: "去词元的“填充”按钮",
+    en: "Go to a token's Pad button",
+};

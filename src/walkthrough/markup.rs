@@ -16,6 +16,8 @@ pub const STEP_LINK: usize = 0;
 pub const GUESS: usize = 1;
 /// The `data-hit` row of the walkthrough's buttons (columns below).
 pub const BUTTON: usize = 2;
+/// The row of the step's buttons for the controls it asks for (`Step::controls`).
+pub const CONTROL: usize = 3;
 pub const TOGGLE: usize = 0;
 pub const PREVIOUS: usize = 1;
 pub const NEXT: usize = 2;
@@ -183,6 +185,21 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
         ("data-hit", &here),
     ];
     m.element("button", &show, text::SHOW_DIAGRAM.get(lang));
+    let controls = step.controls();
+    if !controls.is_empty() {
+        m.open("p", &[("class", "step-controls")]);
+        for (k, control) in controls.iter().enumerate() {
+            let hit = format!("{CONTROL},{k}");
+            let attrs = [
+                ("type", "button"),
+                ("data-hit", hit.as_str()),
+                ("data-testid", "step-control"),
+                ("data-control", control.testid),
+            ];
+            m.element("button", &attrs, control.label.get(lang));
+        }
+        m.close("p");
+    }
     // Softmax's numbers stay hidden until the learner has predicted them.
     let revealed = step != Step::Softmax || view.guess.is_some();
     if let Some(t) = view.trace {

@@ -16,7 +16,48 @@ pub enum Step {
     Learning,
 }
 
+/// A control elsewhere on the page that a step asks the learner to use.
+#[derive(Clone, Copy, Debug)]
+pub struct StepControl {
+    /// The control's `data-testid` (the first one, for a per-token control).
+    pub testid: &'static str,
+    /// What its button in the step says.
+    pub label: Msg,
+}
+
 impl Step {
+    /// The controls this step asks for, offered as buttons in the step that
+    /// bring each into view and focus it.
+    pub fn controls(self) -> &'static [StepControl] {
+        match self {
+            Step::Scaling => &[
+                StepControl {
+                    testid: "scale",
+                    label: text::GO_SCALE,
+                },
+                StepControl {
+                    testid: "d-k",
+                    label: text::GO_DK,
+                },
+                StepControl {
+                    testid: "experiment",
+                    label: text::GO_EXPERIMENT,
+                },
+            ],
+            Step::Masking => &[
+                StepControl {
+                    testid: "causal",
+                    label: text::GO_CAUSAL,
+                },
+                StepControl {
+                    testid: "token-pad",
+                    label: text::GO_PAD,
+                },
+            ],
+            _ => &[],
+        }
+    }
+
     /// Every step, in order.
     pub const ALL: [Step; 8] = [
         Step::Input,

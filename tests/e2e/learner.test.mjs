@@ -225,3 +225,47 @@ test('a “Show me” that draws new weights can be undone, and Undo never throw
   assert.equal(await lab.page.locator('[data-testid="mistake-undo"]').count(), 0);
   await lab.close();
 });
+
+test('a step that asks for a control brings it into view and focuses it; step 4 opens the experiment', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    for (const lang of ['en', 'zh']) {
+      const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}&step=scaling`, { width, height });
+      const offered = async () => lab.page.$$eval('[data-testid="step-control"]', (b) => b.map((x) => x.dataset.control));
+      assert.deepEqual(await offered(), ['scale', 'd-k', 'experiment']);
+      for (const control of ['scale', 'd-k']) {
+        await lab.page.click(`[data-testid="step-control"][data-control="${control}"]`);
+        assert.equal(await lab.page.evaluate(() => document.activeElement?.dataset.testid), control);
+        const box = await lab.page.locator(`[data-testid="${control}"]`).boundingBox();
+        assert.ok(box.y >= 0 && box.y + box.height <= height, `${lang} ${width}: ${control} on screen at ${box.y}`);
+      }
+      await lab.page.click('[data-testid="step-control"][data-control="experiment"]');
+      assert.equal(await lab.page.$eval('[data-testid="experiment"]', (d) => d.open), true, 'the experiment opens');
+      await lab.page.goto(`${harness.server.url}?lang=${lang}&step=masking`);
+      await lab.page.waitForSelector('[data-testid="step-control"]');
+      assert.deepEqual(await offered(), ['causal', 'token-pad']);
+      await lab.page.click('[data-testid="step-control"][data-control="token-pad"]');
+      assert.equal(await lab.page.evaluate(() => document.activeElement?.dataset.testid), 'token-pad');
+      await lab.close();
+    }
+  }
+});
+
+test('a link to a step shows that step’s diagram on a wide screen', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en&step=fusion`);
+  await lab.page.waitForFunction(() => {
+    const box = document.querySelector('[data-diagram="fusion"]').getBoundingClientRect();
+    return box.top < innerHeight && box.bottom > 0;
+  });
+  await lab.close();
+});
+
+test('the token chips say what their parts do, in both languages', async () => {
+  for (const [lang, pad] of [['en', 'Pad'], ['zh', '填充']]) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}`);
+    const help = lab.page.locator('[data-testid="token-help"]');
+    assert.ok(await help.isVisible());
+    const text = await help.textContent();
+    assert.ok(text.includes(pad) && text.includes('×'), text);
+    await lab.close();
+  }
+});
