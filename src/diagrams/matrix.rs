@@ -84,6 +84,22 @@ pub fn MatrixGrid(
     let draggable = on_drag.is_some();
     // Memoised so a label signal that merely re-fires does not rewrite the markup.
     let labels = Memo::new(move |_| (row_labels.get(), col_labels.get()));
+    // The values as last seen and which cells their last change touched; the
+    // first drawing marks nothing, nor does a change of shape.
+    let changes = Memo::new(
+        move |previous: Option<&(Array2<f64>, Option<Array2<bool>>)>| {
+            values.with(|now| {
+                let marks = previous
+                    .filter(|(before, _)| before.dim() == now.dim())
+                    .map(|(before, _)| {
+                        ndarray::Zip::from(before)
+                            .and(now)
+                            .map_collect(|a, b| a.to_bits() != b.to_bits())
+                    });
+                (now.clone(), marks)
+            })
+        },
+    );
     // The structure (shape, labels, language, mode) is written as full markup;
     // values and highlights only repaint the cells already drawn, which keeps an
     // edit within a frame. Values are read untracked here: a repaint follows.
@@ -91,6 +107,7 @@ pub fn MatrixGrid(
         let (rows, cols) = labels.get();
         let (lit_rows, lit_cols) = (highlight_rows.get(), highlight_cols.get());
         let allowed = masked.get();
+        let changed = changes.with(|(_, marks)| marks.clone());
         f(&MatrixSpec {
             testid,
             aria: aria.get(lang.get()),
@@ -102,6 +119,7 @@ pub fn MatrixGrid(
             highlight_rows: &lit_rows,
             highlight_cols: &lit_cols,
             allowed: allowed.as_ref(),
+            changed: changed.as_ref(),
             focusable,
             draggable,
         })

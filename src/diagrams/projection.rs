@@ -256,6 +256,7 @@ pub fn Projection() -> impl IntoView {
                 title=text::LEGEND_TITLE
                 aria=text::LEGEND_ARIA
             />
+            <p class="note" data-testid="changed-note">{tr(text::CHANGED_NOTE)}</p>
             <p class="formula" data-testid="projection-explain" aria-live="polite">
                 {move || explanation().unwrap_or_else(|| hint.get().to_string())}
             </p>

@@ -46,6 +46,10 @@ pub const EDITING: Msg = Msg {
     zh: "修改",
     en: "Edit",
 };
+pub const CHANGED_NOTE: Msg = Msg {
+    zh: "虚线框标出上一次改动真正改变了的格子；其余格子变色只是因为色标跟着最大值变了。",
+    en: "Dashed outlines mark the cells the last change really changed; other cells only change colour because the shared scale follows the largest value.",
+};
 pub const EDIT_HELP: Msg = Msg {
     zh: "输入数字后按回车；Esc 取消",
     en: "Type a number and press Enter; Esc cancels",

@@ -210,6 +210,7 @@ fn gradients(m: &mut Markup, trainer: &Trainer, lang: Lang) {
             highlight_rows: &[],
             highlight_cols: &[],
             allowed: None,
+            changed: None,
             focusable: false,
             draggable: false,
         };

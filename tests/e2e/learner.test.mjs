@@ -269,3 +269,27 @@ test('the token chips say what their parts do, in both languages', async () => {
     await lab.close();
   }
 });
+
+test('after an edit, the cells whose numbers changed are outlined, and only those', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
+  const changed = (testid) =>
+    lab.page.$$eval(`[data-testid="${testid}"] rect.cell.changed`, (c) => c.map((x) => `${x.dataset.row},${x.dataset.col}`));
+  assert.deepEqual(await changed('w-q'), [], 'nothing is marked at first');
+  const before = await lab.matrices();
+  // A big number stretches the shared colour scale, recolouring every matrix.
+  await lab.editCell('w-q', 1, 2, '9');
+  const after = await lab.matrices();
+  for (const testid of ['x', 'w-q', 'w-k', 'w-v', 'q', 'k', 'v', 'scores', 'weights', 'output']) {
+    const expected = [];
+    after[testid].forEach((row, r) =>
+      row.forEach((v, c) => {
+        if (!Object.is(v, before[testid][r][c])) expected.push(`${r},${c}`);
+      }),
+    );
+    assert.deepEqual(await changed(testid), expected, testid);
+  }
+  assert.deepEqual(await changed('w-q'), ['1,2']);
+  assert.ok((await changed('q')).every((cell) => cell.endsWith(',2')), 'Q changes in column 2 only');
+  assert.ok(await lab.page.locator('[data-testid="changed-note"]').isVisible());
+  await lab.close();
+});

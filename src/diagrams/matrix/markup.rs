@@ -46,6 +46,9 @@ pub struct MatrixSpec<'a> {
     pub highlight_cols: &'a [usize],
     /// Whether each cell is allowed; `false` draws it as masked.
     pub allowed: Option<&'a Array2<bool>>,
+    /// Which cells the last change of this matrix touched, outlined so an
+    /// edit shows what it did (a shared colour scale recolours the rest).
+    pub changed: Option<&'a Array2<bool>>,
     /// Cells take keyboard focus when the matrix reacts to them.
     pub focusable: bool,
     pub draggable: bool,
@@ -75,10 +78,12 @@ impl CellLook {
         let fill = colour(spec.palette, value, extent);
         let masked = is_masked(spec, (r, c));
         let lit = spec.highlight_rows.contains(&r) || spec.highlight_cols.contains(&c);
+        let changed = spec.changed.and_then(|m| m.get((r, c)).copied()) == Some(true);
         let mut class = String::from("cell");
         for (on, name) in [
             (masked, " masked"),
             (lit, " lit"),
+            (changed, " changed"),
             (spec.draggable, " draggable"),
         ] {
             if on {
@@ -257,6 +262,7 @@ mod tests {
             highlight_rows: &[1],
             highlight_cols: &[],
             allowed: None,
+            changed: None,
             focusable: true,
             draggable: false,
         }
@@ -306,6 +312,23 @@ mod tests {
         }
         assert_eq!(lines[1][5], "1", "the masked cell is flagged");
         assert_eq!(lines[2][4], "cell lit", "row 1 is highlighted");
+    }
+
+    #[test]
+    fn cells_the_last_change_touched_are_outlined() {
+        let values = array![[0.8, 0.1], [0.3, 0.2]];
+        let changed = array![[false, true], [false, false]];
+        let labels = ["a".to_owned(), "b".to_owned()];
+        let mut marked = spec(&values, &labels);
+        marked.changed = Some(&changed);
+        let painted = paint(&marked);
+        let classes: Vec<&str> = painted
+            .lines()
+            .map(|line| line.split('\t').nth(4).unwrap_or_default())
+            .collect();
+        assert_eq!(classes.iter().filter(|c| c.contains("changed")).count(), 1);
+        assert!(classes[1].contains("changed"), "{classes:?}");
+        assert!(!paint(&spec(&values, &labels)).contains("changed"));
     }
 
     #[test]
