@@ -244,6 +244,10 @@ pub const FUSION_MASKED: Msg = Msg {
     zh: "已遮住",
     en: "masked",
 };
+pub const FUSION_TICK: Msg = Msg {
+    zh: "每根柱子上的黑色横线是各段之和，也就是 B_i 的这个分量（柱子上方的数字）。",
+    en: "The black tick across each bar is the sum of its pieces: that component of B_i, the number above the bar.",
+};
 pub const FUSION_OUTPUT_TITLE: Msg = Msg {
     zh: "输出矩阵 B = α′V",
     en: "Output matrix B = α′V",

@@ -53,6 +53,7 @@ pub fn Fusion() -> impl IntoView {
                     aria: i18n::FUSION_ARIA.get(lang),
                     masked_word: i18n::FUSION_MASKED.get(lang),
                     legend_title: i18n::FUSION_LEGEND.get(lang),
+                    tick_note: i18n::FUSION_TICK.get(lang),
                 })
             })
         })

@@ -102,23 +102,6 @@ impl Connector {
         format!("M {a} {b} C {c} {d}, {e} {f}, {g} {h}")
     }
 
-    /// The point at parameter `t` in [0, 1] along the curve.
-    pub fn point_at(&self, t: f64) -> (f64, f64) {
-        let ((x1, y1), (x2, y2)) = self.controls();
-        let u = 1.0 - t;
-        let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
-        (
-            a * self.from.0 + b * x1 + c * x2 + d * self.to.0,
-            a * self.from.1 + b * y1 + c * y2 + d * self.to.1,
-        )
-    }
-
-    /// Where the weight is printed: a quarter of the way along, where the
-    /// connectors of neighbouring rows are still well apart.
-    pub fn label_point(&self) -> (f64, f64) {
-        self.point_at(0.25)
-    }
-
     /// Whether the stroke is too thin to see and is drawn as a dashed hairline.
     pub fn is_faint(&self) -> bool {
         self.width < FAINT_WIDTH
@@ -183,24 +166,11 @@ mod tests {
     #[test]
     fn the_curve_runs_from_end_to_end_and_leaves_horizontally() {
         let c = Connector::new((10.0, 20.0), (110.0, 80.0), 0.5, 12.0);
-        assert_eq!(c.point_at(0.0), (10.0, 20.0));
-        assert_eq!(c.point_at(1.0), (110.0, 80.0));
         let ((x1, y1), (x2, y2)) = c.controls();
         assert_eq!((y1, y2), (20.0, 80.0));
         assert_eq!((x1, x2), (60.0, 60.0));
         assert_eq!(c.path(), "M 10 20 C 60 20, 60 80, 110 80");
         let short = Connector::new((0.25, 1.0 / 3.0), (2.0, 4.0), 0.5, 12.0);
         assert_eq!(short.path(), "M 0.2 0.3 C 1.1 0.3, 1.1 4, 2 4");
-        // By symmetry the middle of the curve is the middle of the segment.
-        assert_eq!(c.point_at(0.5), (60.0, 50.0));
-    }
-
-    #[test]
-    fn labels_sit_nearer_the_value_rows_so_neighbours_stay_apart() {
-        let to = (200.0, 100.0);
-        let a = Connector::new((0.0, 0.0), to, 0.5, 12.0).label_point();
-        let b = Connector::new((0.0, 40.0), to, 0.5, 12.0).label_point();
-        assert!(a.0 < 100.0);
-        assert!(b.1 - a.1 > 30.0, "labels only {} apart", b.1 - a.1);
     }
 }

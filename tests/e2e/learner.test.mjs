@@ -293,3 +293,31 @@ test('after an edit, the cells whose numbers changed are outlined, and only thos
   assert.ok(await lab.page.locator('[data-testid="changed-note"]').isVisible());
   await lab.close();
 });
+
+test('the fusion diagram keeps its numbers apart and off the flow lines, and explains the total’s tick', async () => {
+  for (const lang of ['en', 'zh']) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}&q=1`);
+    const boxes = await lab.page.$$eval('[data-diagram="fusion"] svg.fusion-flow text', (texts) =>
+      texts
+        .filter((t) => t.textContent.trim() && t.getBoundingClientRect().width > 0)
+        .map((t) => {
+          const b = t.getBBox();
+          return { text: t.textContent, x: b.x, y: b.y, w: b.width, h: b.height, label: t.classList.contains('connector-label') };
+        }),
+    );
+    const overlap = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+    const clashes = [];
+    boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => overlap(a, b) && clashes.push(`${a.text} / ${b.text}`)));
+    assert.deepEqual(clashes, [], `${lang}: texts run into each other`);
+    // Every weight label ends before its connector begins.
+    const starts = await lab.page.$$eval('[data-diagram="fusion"] path.connector', (paths) =>
+      paths.map((p) => Number(p.getAttribute('d').split(' ')[1])),
+    );
+    const labels = boxes.filter((b) => b.label);
+    assert.equal(labels.length, starts.length);
+    labels.forEach((l, j) => assert.ok(l.x + l.w <= starts[j], `${lang}: weight ${l.text} runs onto its line`));
+    const note = await lab.page.textContent('[data-testid="fusion-tick-note"]');
+    assert.ok(note.length > 20, note);
+    await lab.close();
+  }
+});

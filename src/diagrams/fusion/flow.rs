@@ -96,9 +96,9 @@ pub fn value_rows(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, exte
     }
 }
 
-/// One connector per key, then the weights printed along them, so no
-/// connector is drawn over a label.
-pub fn connectors(m: &mut Markup, spec: &FusionSpec, frame: &FusionFrame) {
+/// One connector per key, each starting right of its printed weight, so no
+/// number sits on a line.
+pub fn connectors(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, frame: &FusionFrame) {
     for (j, connector) in frame.connectors.iter().enumerate() {
         let masked = spec.masked(j);
         let class = classes(
@@ -123,9 +123,9 @@ pub fn connectors(m: &mut Markup, spec: &FusionSpec, frame: &FusionFrame) {
         }
         m.empty("path", &attrs);
     }
-    for (j, connector) in frame.connectors.iter().enumerate() {
+    for j in 0..frame.connectors.len() {
         let masked = spec.masked(j);
-        let (x, y) = connector.label_point();
+        let (x, y) = layout.weight_label(j);
         let text = if masked {
             spec.masked_word.to_owned()
         } else {

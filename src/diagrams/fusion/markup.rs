@@ -12,8 +12,9 @@ use crate::geometry::flow::token_colour;
 use crate::svg::{coord, Markup};
 use ndarray::Array2;
 
-/// Side of one cell, in SVG units.
-const CELL: f64 = 36.0;
+/// Side of one cell, in SVG units: wide enough that "−0.58" at 13 px keeps
+/// clear of its neighbours.
+const CELL: f64 = 46.0;
 /// The smallest share of its natural size the SVG may shrink to. Shrinking
 /// keeps B_i and its bars beside the value rows on a phone, which is the
 /// point of the diagram; below this the numbers become unreadable, so a
@@ -42,6 +43,8 @@ pub struct FusionSpec<'a> {
     pub masked_word: &'a str,
     /// The legend's title.
     pub legend_title: &'a str,
+    /// What the black tick across each bar means.
+    pub tick_note: &'a str,
 }
 
 impl FusionSpec<'_> {
@@ -82,7 +85,7 @@ pub fn share(value: f64) -> String {
 /// Everything the diagram's host shows: the SVG in its scroll box, then the legend.
 pub fn fusion(spec: &FusionSpec) -> String {
     let svg = fusion_svg(spec);
-    let legend = legend(spec.legend_title, spec.labels);
+    let legend = legend(spec.legend_title, spec.labels, spec.tick_note);
     format!("<div class=\"scroll\">{svg}</div>{legend}")
 }
 
@@ -117,7 +120,7 @@ pub fn fusion_svg(spec: &FusionSpec) -> String {
         ],
     );
     value_rows(&mut m, spec, &layout, extent);
-    connectors(&mut m, spec, &frame);
+    connectors(&mut m, spec, &layout, &frame);
     output_row(&mut m, spec, &layout, extent);
     bar_columns(&mut m, spec, &layout, &frame);
     m.close("svg");
@@ -125,7 +128,7 @@ pub fn fusion_svg(spec: &FusionSpec) -> String {
 }
 
 /// The legend naming each token's colour, as HTML.
-fn legend(title: &str, labels: &[String]) -> String {
+fn legend(title: &str, labels: &[String], tick_note: &str) -> String {
     let mut m = Markup::new();
     m.open(
         "div",
@@ -140,6 +143,21 @@ fn legend(title: &str, labels: &[String]) -> String {
             .text(label)
             .close("li");
     }
-    m.close("ul").close("div");
+    m.close("ul");
+    m.open(
+        "p",
+        &[
+            ("class", "fusion-tick-note"),
+            ("data-testid", "fusion-tick-note"),
+        ],
+    )
+    .element(
+        "span",
+        &[("class", "tick-key"), ("aria-hidden", "true")],
+        "",
+    )
+    .text(tick_note)
+    .close("p");
+    m.close("div");
     m.finish()
 }

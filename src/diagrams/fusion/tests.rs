@@ -67,6 +67,7 @@ fn spec(e: &Example, query: usize, component: Option<usize>) -> FusionSpec<'_> {
         aria: "fusion",
         masked_word: "masked",
         legend_title: "Token colours:",
+        tick_note: "The tick is the total.",
     }
 }
 

@@ -7,6 +7,9 @@ use crate::geometry::grid::{Grid, Rect};
 
 /// Horizontal room for the connectors, in cells.
 const SPAN_CELLS: f64 = 3.0;
+/// A column between the value rows and the connectors for the printed
+/// weights ("0.50", "masked"), in cells: no weight sits on a line.
+const WEIGHT_CELLS: f64 = 1.4;
 /// Height of the bars' plotting range, in cells.
 const CHART_CELLS: f64 = 4.0;
 
@@ -42,7 +45,7 @@ impl FusionLayout {
         let caption_bottom = output_y + cell * 1.8;
         Self {
             values,
-            output_x: values_width + cell * SPAN_CELLS,
+            output_x: values_width + cell * (WEIGHT_CELLS + SPAN_CELLS),
             output_y,
             chart_top: values_height.max(caption_bottom) + cell * 0.3,
             chart_height: cell * CHART_CELLS,
@@ -98,15 +101,27 @@ impl FusionLayout {
         )
     }
 
-    /// Where connector j starts (right of V_j) and where every connector ends
-    /// (left of B_i): all of them meet at one point.
-    pub fn connector_ends(&self, j: usize) -> ((f64, f64), (f64, f64)) {
+    /// Where weight α′_ij is printed, left-aligned: right of V_j, level with
+    /// its row, before its connector starts.
+    pub fn weight_label(&self, j: usize) -> (f64, f64) {
         let last = self.values.cols.saturating_sub(1);
         let row = self.values.cell_rect(j, last);
+        (row.x + row.width + self.values.gap * 2.0, row.centre().1)
+    }
+
+    /// The room a printed weight has, from [`FusionLayout::weight_label`] to
+    /// where its connector starts.
+    pub fn weight_room(&self) -> f64 {
+        self.values.cell * WEIGHT_CELLS - self.values.gap * 4.0
+    }
+
+    /// Where connector j starts (right of V_j's printed weight) and where
+    /// every connector ends (left of B_i): all of them meet at one point.
+    pub fn connector_ends(&self, j: usize) -> ((f64, f64), (f64, f64)) {
+        let (label_x, from_y) = self.weight_label(j);
         let gap = self.values.gap * 2.0;
-        let (_, from_y) = row.centre();
         (
-            (row.x + row.width + gap, from_y),
+            (label_x + self.weight_room() + gap, from_y),
             (self.output_x - gap, self.output_y + self.values.cell / 2.0),
         )
     }
@@ -190,6 +205,28 @@ mod tests {
         }
         // B_i is level with the middle value row.
         assert_eq!(ends[0].1 .1, layout.value_cell(1, 0).centre().1);
+    }
+
+    #[test]
+    fn weights_are_printed_between_their_row_and_their_connector() {
+        for (t, d) in [(1, 2), (4, 4), (16, 16)] {
+            let layout = FusionLayout::new(t, d, 46.0, 3);
+            for j in 0..t {
+                let (x, y) = layout.weight_label(j);
+                let row = layout.value_cell(j, d - 1);
+                let (from, _) = layout.connector_ends(j);
+                // Right of the row, left of the line, level with both.
+                assert!(x > row.x + row.width, "row {j}");
+                assert!(x + layout.weight_room() < from.0, "row {j}");
+                assert_eq!(y, from.1);
+                assert_eq!(y, row.centre().1);
+            }
+            // Room for "0.50" at 11 px (about 26 units), and rows apart.
+            assert!(layout.weight_room() > 30.0);
+            if t > 1 {
+                assert!(layout.weight_label(1).1 - layout.weight_label(0).1 >= 46.0);
+            }
+        }
     }
 
     #[test]
