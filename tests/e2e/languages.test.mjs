@@ -71,6 +71,8 @@ async function openEverything(lab) {
   await page.click('[data-testid="walkthrough-toggle"]');
   await page.locator('[data-testid="experiment"] summary').click();
   await page.click('[data-testid="embed-open"]');
+  // A padded token, so the words for masking are on screen too.
+  await page.locator('[data-testid="token-pad"]').nth(3).click();
   // Refusals, so their messages are on screen too.
   await page.fill('[data-testid="experiment-seed"]', '-5');
   await page.press('[data-testid="experiment-seed"]', 'Enter');
@@ -90,6 +92,10 @@ for (const lang of ['zh', 'en']) {
       for (const text of await visibleTexts(lab.page)) {
         const found = lang === 'zh' ? englishSentences(text) : chineseOutside(text, tokens);
         if (found.length) problems.push(`${where}: ${JSON.stringify(found)} in “${text}”`);
+        // One Chinese term for masking: 遮住 (the mask itself is 掩码).
+        for (const other of ['屏蔽', '遮盖', '遮罩']) {
+          if (lang === 'zh' && text.includes(other)) problems.push(`${where}: “${other}” in “${text}”`);
+        }
       }
     };
     await check('every card open');

@@ -321,3 +321,26 @@ test('the fusion diagram keeps its numbers apart and off the flow lines, and exp
     await lab.close();
   }
 });
+
+test('Copy says that it copied, and the clipboard holds the text', async () => {
+  const context = await harness.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const lab = await LabPage.openIn(context, `${harness.server.url}?lang=en`);
+  await lab.page.click('[data-testid="export-latex"]');
+  const button = lab.page.locator('[data-testid="copy-export"]');
+  assert.equal((await button.textContent()).trim(), 'Copy');
+  await button.click();
+  await lab.page.waitForFunction(() => document.querySelector('[data-testid="copy-export"]').textContent === 'Copied');
+  const copied = await lab.page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, await lab.page.inputValue('[data-testid="export-text"]'));
+  await context.close();
+});
+
+test('a padded token is marked under its label, never struck through (了 would read as 子)', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=zh&q=0`);
+  await lab.page.locator('[data-testid="token-pad"]').nth(3).click();
+  const chip = await lab.page.$eval('.token.padded .token-select', (e) => getComputedStyle(e).textDecorationLine);
+  assert.equal(chip, 'underline');
+  const row = await lab.page.$eval('svg.fusion-flow .fusion-value-row.masked text.row-label', (e) => getComputedStyle(e).textDecorationLine);
+  assert.equal(row, 'underline');
+  await lab.close();
+});
