@@ -94,7 +94,8 @@ test('a held arrow key keeps moving the query, from a token or from a cell', asy
         for (let i = 0; i < times; i++) {
           const target = document.activeElement ?? document.body;
           target.dispatchEvent(new KeyboardEvent('keydown', { key, repeat: i > 0, bubbles: true, cancelable: true }));
-          await new Promise((resolve) => setTimeout(resolve, 30));
+          // Let the page draw the moved query before the next repeat arrives.
+          await new Promise((resolve) => requestAnimationFrame(() => resolve()));
         }
       },
       { key, times },
