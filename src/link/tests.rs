@@ -57,6 +57,17 @@ fn damaged_links_are_refused_with_the_part_named() {
     }
 }
 
+/// `nav` written into a link's parameters and read back.
+fn round_trip(nav: &Navigation) -> Navigation {
+    let written = write_navigation(nav);
+    read_navigation(|name: &str| {
+        written
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+    })
+}
+
 #[test]
 fn readable_parameters_round_trip_and_garbage_is_ignored() {
     let nav = Navigation {
@@ -67,14 +78,7 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
         tables: true,
         scenario: Some(Choice::Preset(Preset::Pronoun)),
     };
-    let written = write_navigation(&nav);
-    let get = |name: &str| {
-        written
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.clone())
-    };
-    assert_eq!(read_navigation(get), nav);
+    assert_eq!(round_trip(&nav), nav);
     let junk = |name: &str| Some(format!("<script>{name}"));
     let read = read_navigation(junk);
     assert_eq!(
@@ -86,14 +90,7 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
             scenario: Some(choice),
             ..nav
         };
-        let written = write_navigation(&nav);
-        let get = |name: &str| {
-            written
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v.clone())
-        };
-        assert_eq!(read_navigation(get).scenario, Some(choice), "{choice:?}");
+        assert_eq!(round_trip(&nav).scenario, Some(choice), "{choice:?}");
     }
 }
 

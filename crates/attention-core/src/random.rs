@@ -9,14 +9,16 @@ use ndarray::Array2;
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator of 64-bit
 /// draws with good statistics for teaching examples, and only integer
 /// arithmetic, so every target draws the same numbers. Not for secrets.
-struct SplitMix64(u64);
+pub struct SplitMix64(u64);
 
 impl SplitMix64 {
-    fn new(seed: u64) -> Self {
+    /// The stream that starts from `seed`.
+    pub fn new(seed: u64) -> Self {
         Self(seed)
     }
 
-    fn next_u64(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
