@@ -27,20 +27,24 @@ pub enum Std {
 pub fn build_release(out: &Path) -> Result<(PathBuf, Std), String> {
     tools::ensure_build_tools()?;
     let folder = sh::root().join(out);
-    let trunk = |std| {
+    let std = lean_or_plain(|std| {
         let mut trunk = with_std(cmd("trunk"), std);
-        trunk.args(["build", "--release", "--dist"]).arg(&folder);
-        trunk
-    };
-    if sh::run(&mut trunk(Std::Lean)).is_ok() {
-        return Ok((folder, Std::Lean));
+        sh::run(trunk.args(["build", "--release", "--dist"]).arg(&folder))
+    })?;
+    Ok((folder, std))
+}
+
+/// Builds with the lean standard library, or, should that fail, says so in
+/// one line and builds with the plain one.
+fn lean_or_plain(mut build: impl FnMut(Std) -> Result<(), String>) -> Result<Std, String> {
+    if build(Std::Lean).is_ok() {
+        return Ok(Std::Lean);
     }
     eprintln!(
         "xtask: the lean standard library does not build on this toolchain; \
          building the plain release bundle instead (about 20 KB gzip larger)"
     );
-    sh::run(&mut trunk(Std::Plain))?;
-    Ok((folder, Std::Plain))
+    build(Std::Plain).map(|()| Std::Plain)
 }
 
 /// `command` set up to build the release WebAssembly with the given standard library.
@@ -69,4 +73,33 @@ pub fn lean_std(mut command: Command) -> Command {
             "-Zunstable-options -Cpanic=immediate-abort",
         );
     command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{lean_or_plain, Std};
+
+    #[test]
+    fn a_failing_lean_build_falls_back_to_the_plain_one() {
+        let mut tried = Vec::new();
+        let built = lean_or_plain(|std| {
+            tried.push(std);
+            if std == Std::Lean {
+                Err("-Zbuild-std is gone".into())
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(built, Ok(Std::Plain));
+        assert_eq!(tried, [Std::Lean, Std::Plain]);
+    }
+
+    #[test]
+    fn the_lean_build_is_kept_when_it_works_and_a_plain_failure_is_reported() {
+        assert_eq!(lean_or_plain(|_| Ok(())), Ok(Std::Lean));
+        assert_eq!(
+            lean_or_plain(|_| Err("no trunk".into())),
+            Err("no trunk".to_string())
+        );
+    }
 }

@@ -22,18 +22,46 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask <serve [--dev] | dist [--out DIR] | test | golden | bench>";
 
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+enum Command {
+    Serve { dev: bool },
+    Dist { out: PathBuf },
+    Test,
+    Golden,
+    Bench,
+}
+
+/// The command the arguments (after `cargo xtask`) name; `--out` is taken
+/// relative to the folder the command runs in.
+fn parse(args: &[&str], here: &Path) -> Option<Command> {
+    Some(match args {
+        ["serve"] => Command::Serve { dev: false },
+        ["serve", "--dev"] => Command::Serve { dev: true },
+        ["dist"] => Command::Dist {
+            out: sh::root().join(dist::DEFAULT_OUT),
+        },
+        ["dist", "--out", out] => Command::Dist {
+            out: here.join(out),
+        },
+        ["test"] => Command::Test,
+        ["golden"] => Command::Golden,
+        ["bench"] => Command::Bench,
+        _ => return None,
+    })
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let result = match args[..] {
-        ["serve"] => serve(false),
-        ["serve", "--dev"] => serve(true),
-        ["dist"] => deploy_bundle(Path::new(dist::DEFAULT_OUT)),
-        ["dist", "--out", out] => deploy_bundle(&from_here(out)),
-        ["test"] => test::run_all(),
-        ["golden"] => test::write_golden_files(),
-        ["bench"] => bench::run(),
-        _ => Err(USAGE.to_string()),
+    let here = std::env::current_dir().unwrap_or_default();
+    let result = match parse(&args, &here) {
+        Some(Command::Serve { dev }) => serve(dev),
+        Some(Command::Dist { out }) => deploy_bundle(&out),
+        Some(Command::Test) => test::run_all(),
+        Some(Command::Golden) => test::write_golden_files(),
+        Some(Command::Bench) => bench::run(),
+        None => Err(USAGE.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -42,13 +70,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// `path` as the user meant it: relative to the folder the command was run in.
-fn from_here(path: &str) -> PathBuf {
-    std::env::current_dir()
-        .map(|here| here.join(path))
-        .unwrap_or_else(|_| PathBuf::from(path))
 }
 
 fn deploy_bundle(out: &Path) -> Result<(), String> {
@@ -76,4 +97,43 @@ fn serve(dev: bool) -> Result<(), String> {
         trunk.arg("--release");
     }
     sh::run(&mut trunk)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, Command};
+    use std::path::Path;
+
+    #[test]
+    fn reads_every_command_and_refuses_anything_else() {
+        let here = Path::new("/course");
+        assert_eq!(parse(&["serve"], here), Some(Command::Serve { dev: false }));
+        assert_eq!(
+            parse(&["serve", "--dev"], here),
+            Some(Command::Serve { dev: true })
+        );
+        assert_eq!(
+            parse(&["dist", "--out", "site"], here),
+            Some(Command::Dist {
+                out: Path::new("/course/site").to_path_buf()
+            })
+        );
+        assert_eq!(
+            parse(&["dist", "--out", "/srv/www"], here),
+            Some(Command::Dist {
+                out: Path::new("/srv/www").to_path_buf()
+            })
+        );
+        assert!(
+            matches!(parse(&["dist"], here), Some(Command::Dist { out }) if out.ends_with("dist"))
+        );
+        for words in [
+            &["serve", "training"][..],
+            &["dist", "--out"],
+            &["deploy"],
+            &[],
+        ] {
+            assert_eq!(parse(words, here), None, "{words:?}");
+        }
+    }
 }
