@@ -64,7 +64,9 @@ fn place_beside(host: &web_sys::HtmlElement, which: Editable, r: usize, c: usize
             .max(8.0);
         (left, at.bottom() - within.top() + 6.0)
     };
-    let _ = host.set_attribute("style", &format!("left: {left:.0}px; top: {top:.0}px"));
+    // `coord`, not `{:.0}`: Rust's float formatting would add ~9 KB of wasm.
+    let (left, top) = (crate::svg::coord(left), crate::svg::coord(top));
+    let _ = host.set_attribute("style", &format!("left: {left}px; top: {top}px"));
     if let Some(field) = host
         .query_selector("input")
         .ok()
