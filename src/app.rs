@@ -1,4 +1,6 @@
-//! The app shell: shared state, language, keyboard selection, and the page layout.
+//! The app shell: it creates the shared state (`crate::state`), reads the link,
+//! handles the language and keyboard selection, and lays out the page. No card
+//! imports it.
 
 use crate::controls::scenarios::Picked;
 use crate::controls::Controls;
@@ -16,46 +18,11 @@ use crate::link::sync::{
 use crate::link::{read_embedding, unreadable_navigation, without_embedding, Navigation};
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
+use crate::state::{Focus, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables};
 use crate::training::Training;
 use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
-use attention_core::{AttentionError, Scenario, Trace};
+use attention_core::Scenario;
 use leptos::prelude::*;
-
-/// The scenario the learner is working on; every diagram derives from it.
-#[derive(Clone, Copy)]
-pub struct LabScenario(pub RwSignal<Scenario>);
-
-/// The trace of [`LabScenario`], computed once per change.
-#[derive(Clone, Copy)]
-pub struct LabTrace(pub Memo<Result<Trace, AttentionError>>);
-
-/// The shown sequence of the trace as plain matrices, read by every diagram;
-/// `None` while the scenario cannot be computed.
-#[derive(Clone, Copy)]
-pub struct LabView(pub Memo<Option<SequenceTrace>>);
-
-/// What the learner has selected; all four diagrams follow it.
-#[derive(Clone, Copy)]
-pub struct Focus {
-    /// The selected query token i.
-    pub query: RwSignal<usize>,
-    /// The selected key token j (the column of the selected score).
-    pub key: RwSignal<usize>,
-    /// Which sequence of a batch is shown.
-    pub sequence: RwSignal<usize>,
-}
-
-/// Why the page's link could not be used, if it could not; shown by the controls.
-#[derive(Clone)]
-pub struct LinkProblem(pub Option<LabError>);
-
-/// Whether the page is a read-only figure (`lock=1`): nothing can be edited.
-#[derive(Clone, Copy)]
-pub struct Locked(pub bool);
-
-/// Whether matrices are shown as HTML tables instead of SVG heatmaps.
-#[derive(Clone, Copy)]
-pub struct ShowTables(pub RwSignal<bool>);
 
 /// The language a link asks for (`?lang=zh|en`), or else the browser's.
 fn initial_lang(nav: &Navigation) -> Lang {

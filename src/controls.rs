@@ -9,10 +9,10 @@ pub mod action;
 mod markup;
 pub mod scenarios;
 
-use crate::app::{Focus, LabScenario, LinkProblem};
 use crate::diagrams::host::keep_patched;
 use crate::i18n::LangContext;
 use crate::lab::LabError;
+use crate::state::{Focus, LabScenario, LinkProblem};
 use action::{apply, Action, Desk, Reading};
 use leptos::html::Section;
 use leptos::prelude::*;

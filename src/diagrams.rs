@@ -1,5 +1,5 @@
 //! The SVG diagrams, one per file. Each reads the shown sequence from
-//! [`crate::app::LabView`] and its geometry from [`crate::geometry`].
+//! [`crate::state::LabView`] and its geometry from [`crate::geometry`].
 
 pub mod dot_products;
 pub mod fusion;

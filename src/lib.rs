@@ -15,6 +15,7 @@ pub mod link;
 pub mod mathml;
 pub mod mistakes;
 pub mod share;
+pub mod state;
 pub mod svg;
 pub mod training;
 pub mod walkthrough;

@@ -1,9 +1,9 @@
 //! "Common mistakes": the lessons' warnings, each with a button that shows it
 //! live in the app rather than only saying it.
 
-use crate::app::LabScenario;
 use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::i18n::{mistakes as text, tr, Lang, LangContext, Msg};
+use crate::state::LabScenario;
 use crate::svg::Markup;
 use crate::walkthrough::{Step, Tour};
 use attention_core::Scenario;

@@ -9,7 +9,6 @@ pub mod import;
 mod markup;
 pub mod text;
 
-use crate::app::{Focus, LabScenario, LabTrace, LabView, ShowTables};
 use crate::controls::scenarios::{Choice, Picked};
 use crate::controls::{control_of, part};
 use crate::diagrams::host::keep_patched;
@@ -17,6 +16,7 @@ use crate::i18n::{self, share as words, LangContext, Msg};
 use crate::lab::LabError;
 use crate::link::sync::{link_search, LinkedState};
 use crate::link::PANELS;
+use crate::state::{Focus, LabScenario, LabTrace, LabView, ShowTables};
 use leptos::html::Section;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;

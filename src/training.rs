@@ -8,11 +8,11 @@
 mod curve;
 pub mod markup;
 
-use crate::app::{Focus, LabScenario};
 use crate::controls::control_of;
 use crate::controls::scenarios::{Choice, Picked};
 use crate::diagrams::host::keep_patched;
 use crate::i18n::{training as text, LangContext, Msg};
+use crate::state::{Focus, LabScenario};
 use crate::walkthrough::{Step, Tour};
 use attention_core::train::{task, Loss, Optimizer, TaskId, Trainer};
 use leptos::html::Section;

@@ -10,9 +10,9 @@ mod markup;
 mod predict;
 pub mod steps;
 
-use crate::app::{Focus, LabView};
 use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::i18n::LangContext;
+use crate::state::{Focus, LabView};
 use formulas::Selection;
 use leptos::prelude::*;
 use markup::{TourView, BUTTON, CONTROL, FINISH, GUESS, NEXT, PREVIOUS, STEP_LINK, TOGGLE};

@@ -2,11 +2,11 @@
 
 mod expansion;
 
-use crate::app::{Focus, LabView};
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{self, tr};
+use crate::state::{Focus, LabView};
 use expansion::Expansion;
 use leptos::prelude::*;
 

@@ -10,12 +10,12 @@ mod markup;
 #[cfg(test)]
 mod tests;
 
-use crate::app::{Focus, LabView};
 use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{self, tr, LangContext};
 use crate::lab::row_of;
+use crate::state::{Focus, LabView};
 use leptos::prelude::*;
 use markup::FusionSpec;
 

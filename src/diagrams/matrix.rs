@@ -4,9 +4,9 @@
 
 pub mod markup;
 
-use crate::app::ShowTables;
 use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::i18n::{LangContext, Msg};
+use crate::state::ShowTables;
 use leptos::prelude::*;
 use markup::MatrixSpec;
 use ndarray::Array2;

@@ -2,13 +2,13 @@
 
 mod editor;
 
-use crate::app::{Focus, LabScenario, LabView, Locked};
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{projection as text, tr, Msg};
 use crate::lab::{self, Editable, SequenceTrace};
+use crate::state::{Focus, LabScenario, LabView, Locked};
 use editor::CellEditor;
 use leptos::prelude::*;
 use ndarray::Array2;

@@ -5,11 +5,11 @@ mod bars;
 mod formula;
 mod row_sums;
 
-use crate::app::{Focus, LabView, ShowTables};
 use crate::diagrams::host::SvgHost;
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::i18n::{self, tr, LangContext};
+use crate::state::{Focus, LabView, ShowTables};
 use bars::SoftmaxBars;
 use leptos::prelude::*;
 

@@ -2,10 +2,10 @@
 //! the link when the learner goes back or forward.
 
 use super::{decode, encode, read_navigation, write_navigation, Navigation};
-use crate::app::Focus;
 use crate::controls::scenarios::Choice;
 use crate::i18n::Lang;
 use crate::lab::{self, LabError};
+use crate::state::Focus;
 use crate::walkthrough::Tour;
 use attention_core::{presets, Scenario};
 use leptos::prelude::*;

@@ -1,13 +1,13 @@
 //! The selected score worked out: the rows Q_i and K_j side by side, their
 //! dot product term by term, and the scaling that turns it into α_ij.
 
-use crate::app::{Focus, LabScenario, LabView};
 use crate::diagrams::host::SvgHost;
 use crate::diagrams::matrix::{MatrixGrid, Palette};
 use crate::geometry::dot_text::{dot_expansion, scaling_step, unscaled_step};
 use crate::geometry::format::subscript;
 use crate::i18n::{self, Lang, LangContext};
 use crate::lab::SequenceTrace;
+use crate::state::{Focus, LabScenario, LabView};
 use crate::svg::Markup;
 use leptos::prelude::*;
 use ndarray::{Array2, Axis};

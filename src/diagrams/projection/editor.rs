@@ -2,12 +2,12 @@
 //! A refused number keeps what the learner typed and says what is wrong. Like
 //! the controls, it is markup with one delegated listener (see ARCHITECTURE.md).
 
-use crate::app::{Focus, LabScenario};
 use crate::controls::refusal;
 use crate::diagrams::host::keep_patched;
 use crate::geometry::format::{shortest, subscript};
 use crate::i18n::{projection as text, Lang, LangContext};
 use crate::lab::{self, Editable, LabError};
+use crate::state::{Focus, LabScenario};
 use crate::svg::Markup;
 use leptos::html::Div;
 use leptos::prelude::*;

@@ -4,10 +4,10 @@
 
 mod markup;
 
-use crate::app::{Focus, LabView};
 use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::i18n::LangContext;
 use crate::lab::SequenceTrace;
+use crate::state::{Focus, LabView};
 use leptos::prelude::*;
 
 /// Row i of the trace: what the bars and the formula need.

@@ -1,0 +1,44 @@
+//! The state every card reads, provided once by the app shell as contexts:
+//! the scenario, its trace, the shown sequence as plain matrices, what is
+//! selected, and how the page is shown. Cards import this module, never
+//! `app.rs`, so dependencies point one way: state → cards → app shell.
+
+use crate::lab::{LabError, SequenceTrace};
+use attention_core::{AttentionError, Scenario, Trace};
+use leptos::prelude::*;
+
+/// The scenario the learner is working on; every diagram derives from it.
+#[derive(Clone, Copy)]
+pub struct LabScenario(pub RwSignal<Scenario>);
+
+/// The trace of [`LabScenario`], computed once per change.
+#[derive(Clone, Copy)]
+pub struct LabTrace(pub Memo<Result<Trace, AttentionError>>);
+
+/// The shown sequence of the trace as plain matrices, read by every diagram;
+/// `None` while the scenario cannot be computed.
+#[derive(Clone, Copy)]
+pub struct LabView(pub Memo<Option<SequenceTrace>>);
+
+/// What the learner has selected; all four diagrams follow it.
+#[derive(Clone, Copy)]
+pub struct Focus {
+    /// The selected query token i.
+    pub query: RwSignal<usize>,
+    /// The selected key token j (the column of the selected score).
+    pub key: RwSignal<usize>,
+    /// Which sequence of a batch is shown.
+    pub sequence: RwSignal<usize>,
+}
+
+/// Why the page's link could not be used, if it could not; shown by the controls.
+#[derive(Clone)]
+pub struct LinkProblem(pub Option<LabError>);
+
+/// Whether the page is a read-only figure (`lock=1`): nothing can be edited.
+#[derive(Clone, Copy)]
+pub struct Locked(pub bool);
+
+/// Whether matrices are shown as HTML tables instead of SVG heatmaps.
+#[derive(Clone, Copy)]
+pub struct ShowTables(pub RwSignal<bool>);
