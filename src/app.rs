@@ -125,8 +125,12 @@ pub fn App() -> impl IntoView {
     };
     provide_context(linked);
     keep_in_link(linked);
-    // An embedded figure links to the whole app, on the same state.
-    let full_app = move || format!("./{}", without_embedding(&link_search(linked)));
+    // An embedded figure links to the whole app, on the same state. Only an
+    // embed reads the link for it: encoding the scenario on every change
+    // costs milliseconds a full page has no use for.
+    let embedded = embedding.embed;
+    let full_app =
+        move || embedded.then(|| format!("./{}", without_embedding(&link_search(linked))));
 
     // Keep the selection inside the scenario when tokens are removed or a
     // link names a position that does not exist.

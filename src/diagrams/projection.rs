@@ -9,7 +9,7 @@ use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{projection as text, tr, Msg};
 use crate::lab::{self, Editable, SequenceTrace};
 use crate::state::{Focus, LabScenario, LabView, Locked};
-use editor::CellEditor;
+use editor::{heatmap_of, CellEditor};
 use leptos::prelude::*;
 use ndarray::Array2;
 
@@ -27,7 +27,6 @@ struct Names {
     result: &'static str,
     weights: &'static str,
     result_testid: &'static str,
-    weights_testid: &'static str,
     result_aria: Msg,
     weights_aria: Msg,
     editable: Editable,
@@ -42,7 +41,6 @@ impl Product {
                 result: "Q",
                 weights: "W_Q",
                 result_testid: "q",
-                weights_testid: "w-q",
                 result_aria: text::Q_ARIA,
                 weights_aria: text::W_Q_ARIA,
                 editable: Editable::WQ,
@@ -53,7 +51,6 @@ impl Product {
                 result: "K",
                 weights: "W_K",
                 result_testid: "k",
-                weights_testid: "w-k",
                 result_aria: text::K_ARIA,
                 weights_aria: text::W_K_ARIA,
                 editable: Editable::WK,
@@ -64,7 +61,6 @@ impl Product {
                 result: "V",
                 weights: "W_V",
                 result_testid: "v",
-                weights_testid: "w-v",
                 result_aria: text::V_ARIA,
                 weights_aria: text::W_V_ARIA,
                 editable: Editable::WV,
@@ -183,7 +179,7 @@ pub fn Projection() -> impl IntoView {
                 <figure>
                     <figcaption>{names.weights}</figcaption>
                     <MatrixGrid
-                        testid=names.weights_testid
+                        testid=heatmap_of(names.editable)
                         aria=names.weights_aria
                         values=view_part(view, names.weights_of)
                         row_labels=features
@@ -230,7 +226,7 @@ pub fn Projection() -> impl IntoView {
                     <figure>
                         <figcaption>"X"</figcaption>
                         <MatrixGrid
-                            testid="x"
+                            testid=heatmap_of(Editable::X)
                             aria=text::X_ARIA
                             values=view_part(view, |v| &v.x)
                             row_labels=tokens

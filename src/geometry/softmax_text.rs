@@ -49,19 +49,21 @@ fn row_and_k(i: usize) -> String {
     }
 }
 
+/// The scores of a row's allowed keys, in key order.
+fn allowed_scores<'a>(scores: &'a [f64], allowed: &'a [bool]) -> impl Iterator<Item = f64> + 'a {
+    scores
+        .iter()
+        .zip(allowed)
+        .filter(|(_, &ok)| ok)
+        .map(|(s, _)| *s)
+}
+
 /// The shift m that keeps a row's exponents finite: its largest allowed
 /// score when any allowed score is past [`SHIFT_ABOVE`], else 0.
 fn shift_of(scores: &[f64], allowed: &[bool]) -> Option<f64> {
-    let visible = || {
-        scores
-            .iter()
-            .zip(allowed)
-            .filter(|(_, &ok)| ok)
-            .map(|(s, _)| *s)
-    };
-    visible()
+    allowed_scores(scores, allowed)
         .any(|s| s.abs() > SHIFT_ABOVE)
-        .then(|| visible().fold(f64::NEG_INFINITY, f64::max))
+        .then(|| allowed_scores(scores, allowed).fold(f64::NEG_INFINITY, f64::max))
 }
 
 /// `x − m` as an exponent, with a negative m in parentheses (`0.61 − (−3.20)`),
@@ -89,12 +91,7 @@ pub fn explain_weight(
     let shift = shift_of(scores, allowed);
     let m = shift.unwrap_or(0.0);
     let numerator = (score - m).exp();
-    let denominator: f64 = scores
-        .iter()
-        .zip(allowed)
-        .filter(|(_, &ok)| ok)
-        .map(|(s, _)| (s - m).exp())
-        .sum();
+    let denominator: f64 = allowed_scores(scores, allowed).map(|s| (s - m).exp()).sum();
     let pieces = vec![
         Piece::Text(format!("α′{} = e", pair_subscript(i, j))),
         Piece::Sup(shifted_power(&two_decimals(score), shift)),
@@ -125,12 +122,7 @@ pub fn denominator(
 ) -> Option<Vec<Piece>> {
     let shift = shift_of(scores, allowed);
     let m = shift.unwrap_or(0.0);
-    let terms: Vec<f64> = scores
-        .iter()
-        .zip(allowed)
-        .filter(|(_, &ok)| ok)
-        .map(|(s, _)| *s)
-        .collect();
+    let terms: Vec<f64> = allowed_scores(scores, allowed).collect();
     if terms.is_empty() {
         return None;
     }

@@ -14,8 +14,9 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, SvgElement};
 
-/// The heatmap an entry is drawn in (its `data-testid`).
-fn heatmap_of(which: Editable) -> &'static str {
+/// The heatmap an entry is drawn in (its `data-testid`): the diagram draws
+/// it under this name, and the editor finds its cells by it.
+pub(super) fn heatmap_of(which: Editable) -> &'static str {
     match which {
         Editable::X => "x",
         Editable::WQ => "w-q",
