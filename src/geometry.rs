@@ -10,4 +10,5 @@ pub mod extent;
 pub mod flow;
 pub mod format;
 pub mod grid;
+pub mod raster;
 pub mod softmax_text;

@@ -8,6 +8,7 @@ pub mod errors;
 pub mod experiment;
 pub mod mistakes;
 pub mod projection;
+pub mod raster;
 pub mod share;
 pub mod training;
 pub mod walkthrough;
@@ -118,6 +119,22 @@ pub const WEIGHTS_EXPLAINED: Msg = Msg {
 pub const WEIGHTS_ARIA: Msg = Msg {
     zh: "注意力权重：行是查询词，列是被关注的词",
     en: "Attention weights: rows are queries, columns are the tokens attended to",
+};
+/// Before the smallest row sum of a matrix too tall to list them.
+pub const ROW_SUMS_FROM: Msg = Msg {
+    zh: "每一行的和：最小",
+    en: "Every row's sum lies between",
+};
+/// Between the smallest and the largest row sum.
+pub const ROW_SUMS_TO: Msg = Msg {
+    zh: "，最大",
+    en: "and",
+};
+/// The fusion's last row in a long sequence: every key but the heaviest
+/// eight, together ({n} is how many).
+pub const FUSION_REST: Msg = Msg {
+    zh: "其余 {n} 个",
+    en: "{n} others",
 };
 pub const ROW_SUM: Msg = Msg {
     zh: "行和",

@@ -10,10 +10,9 @@ use attention_core::scenario::MAX_TOKEN_CHARS;
 use attention_core::{AttentionError, Scenario};
 use ndarray::{s, Array2, Array3, Axis};
 
-/// Most tokens the learner can add in the main view.
-pub const MAX_TOKENS: usize = 16;
-/// Most tokens a link may ask for (`?tokens=…`), for bigger demonstrations.
-pub const MAX_LINK_TOKENS: usize = 64;
+/// Most tokens in a sequence, however they come (Add, a link's `tokens=`, an
+/// import): the core's own limit, since long sequences are drawn as rasters.
+pub const MAX_TOKENS: usize = attention_core::limits::MAX_TOKENS;
 /// Most sequences of a batch a link or an import may hold.
 pub const MAX_SEQUENCES: usize = 64;
 /// Smallest and largest d_model and d_k the sliders offer.
@@ -110,11 +109,17 @@ fn with_positions(x: &Array3<f64>, n: usize, seed: u64, stride: usize) -> Array3
     out
 }
 
+/// Whether `batch` sequences of `t` tokens are within the limits: at most
+/// [`MAX_TOKENS`] each, and at most the core's score cells (B×T×T) in all.
+pub fn fits_tokens(batch: usize, t: usize) -> bool {
+    t <= MAX_TOKENS && batch * t * t <= attention_core::limits::MAX_SCORE_CELLS
+}
+
 /// Appends a token with a fresh embedding to every sequence.
 pub fn add_token(scenario: &mut Scenario, label: &str, seed: u64) -> Result<(), LabError> {
     let label = check_label(label)?;
     let (batch, t, _) = scenario.x.dim();
-    if t >= MAX_TOKENS {
+    if !fits_tokens(batch, t + 1) {
         return Err(LabError::TooManyTokens);
     }
     let mut labels = token_labels(scenario);
@@ -131,13 +136,13 @@ pub fn add_token(scenario: &mut Scenario, label: &str, seed: u64) -> Result<(), 
 
 /// The scenario with exactly these tokens: the first ones keep their vectors,
 /// later ones get fresh embeddings from `seed`. Accepts up to
-/// [`MAX_LINK_TOKENS`], so a link can show more than the main view adds.
+/// [`MAX_TOKENS`] (fewer for a large batch, see [`fits_tokens`]).
 pub fn with_tokens(
     scenario: &Scenario,
     labels: &[String],
     seed: u64,
 ) -> Result<Scenario, LabError> {
-    if labels.len() > MAX_LINK_TOKENS {
+    if !fits_tokens(scenario.x.dim().0, labels.len()) {
         return Err(LabError::TooManyTokens);
     }
     if labels.is_empty() {
@@ -148,7 +153,7 @@ pub fn with_tokens(
         .map(|l| check_label(l))
         .collect::<Result<Vec<_>, _>>()?;
     let mut next = scenario.clone();
-    next.x = with_positions(&scenario.x, labels.len(), seed, MAX_LINK_TOKENS);
+    next.x = with_positions(&scenario.x, labels.len(), seed, MAX_TOKENS);
     next.tokens = Some(labels);
     next.mask = None;
     Ok(next)

@@ -16,7 +16,7 @@ use crate::controls::scenarios::Choice;
 use crate::geometry::format::js_number;
 use crate::i18n::Lang;
 use crate::lab::{
-    number::parse_decimal, LabError, MAX_DIM, MAX_ENTRY, MAX_LINK_TOKENS, MAX_SEQUENCES,
+    fits_tokens, number::parse_decimal, LabError, MAX_DIM, MAX_ENTRY, MAX_SEQUENCES, MAX_TOKENS,
 };
 use crate::walkthrough::Step;
 use attention_core::{Head, Options, Scenario};
@@ -146,7 +146,8 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
     };
     let fits = |n: usize, max: usize| (1..=max).contains(&n);
     if !(fits(b, MAX_SEQUENCES)
-        && fits(t, MAX_LINK_TOKENS)
+        && fits(t, MAX_TOKENS)
+        && fits_tokens(b, t)
         && fits(d, MAX_DIM)
         && fits(d_k, MAX_DIM))
     {

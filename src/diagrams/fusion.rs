@@ -5,6 +5,7 @@
 //! legend are written as markup by [`markup`] and shown by [`SvgHost`].
 
 mod bars;
+mod contributors;
 mod flow;
 mod markup;
 #[cfg(test)]
@@ -13,6 +14,7 @@ mod tests;
 use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::format::{subscript, sum_of_products};
+use crate::geometry::raster::MAX_DRAWN;
 use crate::i18n::{self, tr, LangContext};
 use crate::lab::row_of;
 use crate::state::{Focus, LabView};
@@ -42,19 +44,29 @@ pub fn Fusion() -> impl IntoView {
         let (query, component) = (query(), component.get());
         view.with(|v| {
             v.as_ref().map_or_else(String::new, |t| {
-                markup::fusion(&FusionSpec {
-                    labels: &t.labels,
-                    v: &t.v,
-                    weights: &t.weights,
-                    allowed: &t.allowed,
-                    output: &t.output,
+                let name = (query, t.labels.get(query).map_or("", String::as_str));
+                let spec = |labels, v, weights, allowed, output, query| FusionSpec {
+                    labels,
+                    v,
+                    weights,
+                    allowed,
+                    output,
                     query,
+                    query_name: name,
                     component,
                     aria: i18n::FUSION_ARIA.get(lang),
                     masked_word: i18n::FUSION_MASKED.get(lang),
                     legend_title: i18n::FUSION_LEGEND.get(lang),
                     tick_note: i18n::FUSION_TICK.get(lang),
-                })
+                };
+                if t.len() > MAX_DRAWN {
+                    let c = contributors::largest(t, query, i18n::FUSION_REST.get(lang));
+                    markup::fusion(&spec(&c.labels, &c.v, &c.weights, &c.allowed, &c.output, 0))
+                } else {
+                    markup::fusion(&spec(
+                        &t.labels, &t.v, &t.weights, &t.allowed, &t.output, query,
+                    ))
+                }
             })
         })
     });

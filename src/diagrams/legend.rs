@@ -84,6 +84,7 @@ pub fn markup(testid: &str, palette: Palette, extent: f64, title: &str, aria: &s
     );
     let (low, high) = match palette {
         Palette::Signed => (two_decimals(-extent), two_decimals(extent)),
+        Palette::Weight if extent > 0.0 && extent != 1.0 => ("0".to_string(), two_decimals(extent)),
         Palette::Weight => ("0".to_string(), "1".to_string()),
     };
     m.element(
@@ -120,7 +121,7 @@ pub fn ColourLegend(
     /// The colour scale the legend explains.
     palette: Palette,
     /// For a signed palette, the magnitude at both ends (the heatmap's
-    /// `symmetric_extent`); weights always run from 0 to 1, so they leave it out.
+    /// `symmetric_extent`); for weights, the top of the scale (1 when left out).
     #[prop(into, optional)]
     extent: Signal<f64>,
     /// What the colours stand for, printed above the gradient.
@@ -160,10 +161,14 @@ mod tests {
     }
 
     #[test]
-    fn a_weight_legend_runs_from_zero_to_one_whatever_the_extent() {
-        let svg = markup("weights-legend", Palette::Weight, 9.0, "Weight", "w");
-        assert!(svg.contains("class=\"legend-low\">0</text>"));
-        assert!(svg.contains("class=\"legend-high\">1</text>"));
-        assert!(!svg.contains("legend-mid"));
+    fn a_weight_legend_runs_from_zero_to_its_top() {
+        for unset in [0.0, 1.0] {
+            let svg = markup("weights-legend", Palette::Weight, unset, "Weight", "w");
+            assert!(svg.contains("class=\"legend-low\">0</text>"));
+            assert!(svg.contains("class=\"legend-high\">1</text>"));
+            assert!(!svg.contains("legend-mid"));
+        }
+        let svg = markup("weights-legend", Palette::Weight, 0.0625, "Weight", "w");
+        assert!(svg.contains("class=\"legend-high\">0.06</text>"), "{svg}");
     }
 }

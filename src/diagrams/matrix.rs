@@ -3,13 +3,17 @@
 //! pointer and keyboard events on cells back into callbacks.
 
 pub mod markup;
+pub mod raster;
 
 use crate::diagrams::host::{CellEvent, SvgHost};
+use crate::geometry::raster::is_raster;
 use crate::i18n::{LangContext, Msg};
 use crate::state::ShowTables;
+use leptos::either::Either;
 use leptos::prelude::*;
 use markup::MatrixSpec;
 use ndarray::Array2;
+use raster::{RasterHeatmap, RasterInputs};
 
 /// Which colour scale a matrix uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +40,9 @@ where
 }
 
 /// A matrix heatmap with row and column labels. Each cell is a `<rect>` with
-/// `data-row`, `data-col` and `data-value` (full precision).
+/// `data-row`, `data-col` and `data-value` (full precision), or, past
+/// `geometry::raster::MAX_DRAWN` rows or columns, a pixel of a raster with a
+/// magnifier whose cells carry the same attributes ([`raster`]).
 #[component]
 pub fn MatrixGrid(
     /// `data-testid` of the `<svg>`, from the DOM contract (e.g. `"q"`).
@@ -112,6 +118,7 @@ pub fn MatrixGrid(
             testid,
             aria: aria.get(lang.get()),
             values,
+            origin: (0, 0),
             row_labels: &rows,
             col_labels: &cols,
             palette,
@@ -120,6 +127,7 @@ pub fn MatrixGrid(
             highlight_cols: &lit_cols,
             allowed: allowed.as_ref(),
             changed: changed.as_ref(),
+            decimals: 2,
             focusable,
             draggable,
         })
@@ -159,5 +167,29 @@ pub fn MatrixGrid(
             }
         }
     });
-    view! { <SvgHost markup=markup on_cell=on_cell draggable=draggable repaint=Signal::from(repaint) /> }
+    let raster = Memo::new(move |_| is_raster(shape.get()));
+    let inputs = RasterInputs {
+        testid,
+        aria,
+        values,
+        labels,
+        palette,
+        extent,
+        highlight_rows,
+        highlight_cols,
+        masked,
+    };
+    // The markup memos above are read only while the SVG is shown, so a raster
+    // never writes a drawn cell.
+    move || {
+        if raster.get() {
+            Either::Left(
+                view! { <RasterHeatmap inputs=inputs on_hover=on_hover on_select=on_select /> },
+            )
+        } else {
+            Either::Right(view! {
+                <SvgHost markup=markup on_cell=on_cell draggable=draggable repaint=Signal::from(repaint) />
+            })
+        }
+    }
 }

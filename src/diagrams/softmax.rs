@@ -8,6 +8,7 @@ mod row_sums;
 use crate::diagrams::host::SvgHost;
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
+use crate::geometry::raster::is_raster;
 use crate::i18n::{self, tr, LangContext};
 use crate::state::{Focus, LabView, ShowTables};
 use bars::SoftmaxBars;
@@ -27,15 +28,31 @@ pub fn Softmax() -> impl IntoView {
         // Summed here, not taken from the core, because the sums are the check
         // that the learner can see: each row of α′ really adds up to 1.
         let sums: Vec<f64> = weights.with(|w| w.rows().into_iter().map(|r| r.sum()).collect());
-        if tables.get() {
-            row_sums::table(&sums, i18n::ROW_SUM.get(lang.get()))
-        } else {
-            row_sums::svg(
+        let lang = lang.get();
+        if weights.with(|w| is_raster(w.dim())) {
+            row_sums::range(
                 &sums,
-                focus.query.get(),
-                i18n::ROW_SUMS_ARIA.get(lang.get()),
+                i18n::ROW_SUMS_FROM.get(lang),
+                i18n::ROW_SUMS_TO.get(lang),
             )
+        } else if tables.get() {
+            row_sums::table(&sums, i18n::ROW_SUM.get(lang))
+        } else {
+            row_sums::svg(&sums, focus.query.get(), i18n::ROW_SUMS_ARIA.get(lang))
         }
+    });
+    // Weights run from 0 to 1 on their colour scale; a raster's (hundreds of
+    // keys, so every weight is small) from 0 to its largest, or every cell
+    // would look the same dark colour.
+    let top = Memo::new(move |_| {
+        weights.with(|w| {
+            let largest = w.iter().copied().fold(0.0, f64::max);
+            if is_raster(w.dim()) && largest > 0.0 {
+                largest
+            } else {
+                1.0
+            }
+        })
     });
     let select = Callback::new(move |(i, j): (usize, usize)| {
         focus.query.set(i);
@@ -61,6 +78,7 @@ pub fn Softmax() -> impl IntoView {
                                 row_labels=labels
                                 col_labels=labels
                                 palette=Palette::Weight
+                                extent=top
                                 highlight_rows=Signal::derive(move || vec![focus.query.get()])
                                 masked=allowed
                                 on_select=select
@@ -70,6 +88,7 @@ pub fn Softmax() -> impl IntoView {
                         <ColourLegend
                             testid="weights-legend"
                             palette=Palette::Weight
+                            extent=top
                             title=i18n::LEGEND_WEIGHT
                             aria=i18n::WEIGHTS_LEGEND_ARIA
                         />

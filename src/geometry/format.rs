@@ -62,10 +62,16 @@ pub fn shortest(value: f64) -> String {
 
 /// A value printed to two decimals, with a true minus sign (−) and never "−0.00".
 pub fn two_decimals(value: f64) -> String {
+    rounded(value, 2)
+}
+
+/// A value printed to `decimals` decimals, with a true minus sign (−) and
+/// never a negative zero.
+pub fn rounded(value: f64, decimals: u8) -> String {
     if !value.is_finite() {
         return "—".into();
     }
-    let text = fixed(value, 2);
+    let text = fixed(value, decimals);
     match text.strip_prefix('-') {
         Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.into(),
         Some(rest) => format!("\u{2212}{rest}"),

@@ -81,8 +81,8 @@ pub fn lab_error(error: &LabError, lang: Lang) -> String {
     let (msg, detail) = match error {
         LabError::TooManyTokens => (
             Msg {
-                zh: "词元太多：这里最多 16 个（链接中最多 64 个）",
-                en: "Too many tokens: at most 16 here (64 from a link)",
+                zh: "词元太多：每个序列最多 512 个（批次很大时更少）",
+                en: "Too many tokens: at most 512 per sequence (fewer in a large batch)",
             },
             String::new(),
         ),

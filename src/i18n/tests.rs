@@ -4,12 +4,13 @@
 use super::Lang;
 
 /// The i18n sources, as written.
-const SOURCES: [(&str, &str); 9] = [
+const SOURCES: [(&str, &str); 10] = [
     ("i18n.rs", include_str!("../i18n.rs")),
     ("controls.rs", include_str!("controls.rs")),
     ("experiment.rs", include_str!("experiment.rs")),
     ("mistakes.rs", include_str!("mistakes.rs")),
     ("projection.rs", include_str!("projection.rs")),
+    ("raster.rs", include_str!("raster.rs")),
     ("share.rs", include_str!("share.rs")),
     ("training.rs", include_str!("training.rs")),
     ("errors.rs", include_str!("errors.rs")),

@@ -23,7 +23,7 @@ fn adding_and_removing_tokens_keeps_shapes_consistent() {
 }
 
 #[test]
-fn token_count_stays_between_1_and_16() {
+fn token_count_stays_between_1_and_the_limit() {
     let mut s = sentence();
     while s.x.dim().1 < MAX_TOKENS {
         add_token(&mut s, "x", 1).unwrap();
@@ -177,12 +177,12 @@ fn a_drag_nudges_an_entry_to_two_decimals() {
 
 #[test]
 fn a_link_may_ask_for_up_to_64_tokens() {
-    let labels: Vec<String> = (0..64).map(|i| format!("t{i}")).collect();
+    let labels: Vec<String> = (0..MAX_TOKENS).map(|i| format!("t{i}")).collect();
     let s = with_tokens(&sentence(), &labels, 5).unwrap();
     assert_eq!(token_labels(&s), labels);
     assert_eq!(s.x.slice(s![0, ..4, ..]), sentence().x.slice(s![0, .., ..]));
     assert_runs(&s);
-    let too_many: Vec<String> = (0..65).map(|i| i.to_string()).collect();
+    let too_many: Vec<String> = (0..=MAX_TOKENS).map(|i| i.to_string()).collect();
     assert_eq!(
         with_tokens(&sentence(), &too_many, 5),
         Err(LabError::TooManyTokens)
@@ -190,4 +190,17 @@ fn a_link_may_ask_for_up_to_64_tokens() {
     assert_eq!(with_tokens(&sentence(), &[], 5), Err(LabError::BadLabel));
     let short = with_tokens(&sentence(), &["我".into(), "你".into()], 5).unwrap();
     assert_eq!(short.x.dim(), (1, 2, 4));
+}
+
+#[test]
+fn a_large_batch_takes_fewer_tokens_so_every_scenario_runs() {
+    assert!(fits_tokens(1, MAX_TOKENS) && fits_tokens(4, MAX_TOKENS));
+    assert!(!fits_tokens(5, MAX_TOKENS) && !fits_tokens(1, MAX_TOKENS + 1));
+    let mut batch = sentence();
+    batch.x = ndarray::Array3::zeros((64, 128, 4));
+    batch.tokens = None;
+    assert_runs(&batch);
+    let before = batch.clone();
+    assert_eq!(add_token(&mut batch, "y", 1), Err(LabError::TooManyTokens));
+    assert_eq!(batch, before);
 }

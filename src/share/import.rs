@@ -3,7 +3,7 @@
 //! then against what the lab can show. A failed import changes nothing.
 
 use crate::geometry::format::shortest;
-use crate::lab::{LabError, MAX_DIM, MAX_ENTRY, MAX_LINK_TOKENS, MAX_SEQUENCES};
+use crate::lab::{LabError, MAX_DIM, MAX_ENTRY, MAX_SEQUENCES, MAX_TOKENS};
 use attention_core::{AttentionError, Scenario};
 
 /// The longest text an import reads: far more than the largest scenario the
@@ -87,7 +87,7 @@ pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
         })
     };
     let problem = too_large("x", "sequences", MAX_SEQUENCES, batch)
-        .or_else(|| too_large("x", "positions", MAX_LINK_TOKENS, t))
+        .or_else(|| too_large("x", "positions", MAX_TOKENS, t))
         .or_else(|| too_large("x", "features", MAX_DIM, d))
         .or_else(|| too_large("w_q", "columns", MAX_DIM, d_k));
     if let Some(error) = problem {
@@ -188,12 +188,12 @@ mod tests {
             ),
             "w_v: found 2×2, expected 2×1 (the lab shows d_v = d_k)"
         );
-        let long: Vec<String> = (0..65).map(|_| "[1]".into()).collect();
+        let long: Vec<String> = (0..513).map(|_| "[1]".into()).collect();
         let many = format!(
             r#"{{"x": [{}], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}}"#,
             long.join(",")
         );
-        assert_eq!(message(&many), "x: 65 positions is past the limit of 64");
+        assert_eq!(message(&many), "x: 513 positions is past the limit of 512");
         assert_eq!(
             import(
                 r#"{"x": [[1, 5000]], "w_q": [[1], [0]], "w_k": [[1], [0]], "w_v": [[1], [0]]}"#

@@ -203,6 +203,7 @@ fn gradients(m: &mut Markup, trainer: &Trainer, lang: Lang) {
             testid,
             aria: title,
             values,
+            origin: (0, 0),
             row_labels: &rows,
             col_labels: &cols,
             palette: Palette::Signed,
@@ -211,6 +212,7 @@ fn gradients(m: &mut Markup, trainer: &Trainer, lang: Lang) {
             highlight_cols: &[],
             allowed: None,
             changed: None,
+            decimals: 2,
             focusable: false,
             draggable: false,
         };

@@ -30,7 +30,8 @@ const TYPES = {
 /** Runs the native attn-trace on a scenario and returns its trace. */
 export function runAttnTrace(scenario) {
   const binary = process.env.ATTN_TRACE ?? path.resolve(here, '../../target/debug/attn-trace');
-  const out = execFileSync(binary, ['-'], { input: JSON.stringify(scenario) });
+  // A long sequence's trace runs to tens of megabytes of JSON.
+  const out = execFileSync(binary, ['-'], { input: JSON.stringify(scenario), maxBuffer: 512 * 1024 * 1024 });
   return JSON.parse(out.toString());
 }
 
@@ -148,7 +149,7 @@ export class LabPage {
     });
     const lab = new LabPage(page);
     await page.goto(url);
-    if (state) await page.waitForSelector('[data-testid="weights"] [data-row]', { state });
+    if (state) await page.waitForSelector('[data-testid="weights"]', { state });
     // An installed clock still runs with the real one until paused: from
     // here on, only `elapse` moves it (the jump runs what start-up scheduled).
     if (clock) await page.clock.pauseAt(Date.now() + 1000);

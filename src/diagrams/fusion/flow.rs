@@ -153,10 +153,10 @@ pub fn output_row(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, exte
         m.close("g");
     }
     let (x, y) = layout.output_caption();
-    let i = spec.query;
+    let (i, label) = spec.query_name;
     m.element(
         "text",
         &[("x", &coord(x)), ("y", &coord(y)), ("class", "matrix-name")],
-        &format!("B{} · {}", subscript(i + 1), spec.label(i)),
+        &format!("B{} · {}", subscript(i + 1), label),
     );
 }

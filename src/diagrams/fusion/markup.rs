@@ -33,8 +33,11 @@ pub struct FusionSpec<'a> {
     pub allowed: &'a Array2<bool>,
     /// The output B = α′V (T×d_v).
     pub output: &'a Array2<f64>,
-    /// The selected query i.
+    /// The selected query's row in `weights` and `output`.
     pub query: usize,
+    /// The selected query's place in the sequence and its label, which name
+    /// B_i (a long sequence's fusion holds only the query's row, as row 0).
+    pub query_name: (usize, &'a str),
     /// The component whose sum is written out, drawn highlighted.
     pub component: Option<usize>,
     /// The SVG's `aria-label`.

@@ -63,6 +63,7 @@ fn spec(e: &Example, query: usize, component: Option<usize>) -> FusionSpec<'_> {
         allowed: &e.allowed,
         output: &e.output,
         query,
+        query_name: (query, e.labels.get(query).map_or("", String::as_str)),
         component,
         aria: "fusion",
         masked_word: "masked",

@@ -5,7 +5,7 @@ use super::Palette;
 use crate::geometry::bars::short_label;
 use crate::geometry::colour::{signed_colour, weight_colour, Rgb};
 use crate::geometry::extent::symmetric_extent;
-use crate::geometry::format::{js_number, two_decimals};
+use crate::geometry::format::{js_number, rounded};
 use crate::geometry::grid::Grid;
 use crate::svg::{coord, Markup};
 use ndarray::Array2;
@@ -24,7 +24,7 @@ fn cell_text(spec: &MatrixSpec, masked: bool, value: f64) -> String {
     if masked && spec.palette == Palette::Signed {
         MASKED_SCORE.into()
     } else {
-        two_decimals(value)
+        rounded(value, spec.decimals)
     }
 }
 
@@ -37,6 +37,10 @@ pub struct MatrixSpec<'a> {
     pub testid: &'a str,
     pub aria: &'a str,
     pub values: &'a Array2<f64>,
+    /// The matrix row and column of `values`' first cell: a block of a larger
+    /// matrix (the magnifier's) names its cells by their place in the whole,
+    /// in `data-row`, `data-col`, `data-hit` and the highlights.
+    pub origin: (usize, usize),
     pub row_labels: &'a [String],
     pub col_labels: &'a [String],
     pub palette: Palette,
@@ -49,14 +53,21 @@ pub struct MatrixSpec<'a> {
     /// Which cells the last change of this matrix touched, outlined so an
     /// edit shows what it did (a shared colour scale recolours the rest).
     pub changed: Option<&'a Array2<bool>>,
+    /// Decimals printed on each cell: 2, or 3 for the weights in a raster's
+    /// magnifier, which are spread over hundreds of keys and mostly below 0.01.
+    pub decimals: u8,
     /// Cells take keyboard focus when the matrix reacts to them.
     pub focusable: bool,
     pub draggable: bool,
 }
 
-fn colour(palette: Palette, value: f64, extent: f64) -> Rgb {
+/// The colour of `value`: a signed scale runs from −`extent` to +`extent`, a
+/// weight scale from 0 to `extent` (1 unless a long row's weights are all
+/// small, see `diagrams::softmax`).
+pub fn colour(palette: Palette, value: f64, extent: f64) -> Rgb {
     match palette {
         Palette::Signed => signed_colour(value, extent),
+        Palette::Weight if extent > 0.0 => weight_colour(value / extent),
         Palette::Weight => weight_colour(value),
     }
 }
@@ -77,7 +88,8 @@ impl CellLook {
     fn of(spec: &MatrixSpec, (r, c): (usize, usize), value: f64, extent: f64) -> Self {
         let fill = colour(spec.palette, value, extent);
         let masked = is_masked(spec, (r, c));
-        let lit = spec.highlight_rows.contains(&r) || spec.highlight_cols.contains(&c);
+        let (row, col) = (spec.origin.0 + r, spec.origin.1 + c);
+        let lit = spec.highlight_rows.contains(&row) || spec.highlight_cols.contains(&col);
         let changed = spec.changed.and_then(|m| m.get((r, c)).copied()) == Some(true);
         let mut class = String::from("cell");
         for (on, name) in [
@@ -170,7 +182,9 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         let rect = grid.cell_rect(r, c);
         let (cx, cy) = rect.centre();
         let look = CellLook::of(spec, (r, c), value, extent);
-        let (row, col) = (r.to_string(), c.to_string());
+        let (row, col) = (spec.origin.0 + r, spec.origin.1 + c);
+        let hit = crate::diagrams::host::hit(row, col);
+        let (row, col) = (row.to_string(), col.to_string());
         let (x, y, side) = (coord(rect.x), coord(rect.y), coord(rect.width));
         let mut attrs = vec![
             ("class", look.class.as_str()),
@@ -186,7 +200,6 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         if look.masked {
             attrs.push(("data-masked", "true"));
         }
-        let hit = crate::diagrams::host::hit(r, c);
         if spec.focusable || spec.draggable {
             attrs.push(("data-hit", hit.as_str()));
         }
@@ -227,7 +240,8 @@ pub fn table(spec: &MatrixSpec) -> String {
         let label = spec.row_labels.get(r).map_or("", String::as_str);
         m.element("th", &[("scope", "row")], label);
         for (c, &value) in row.iter().enumerate() {
-            let (rr, cc, v) = (r.to_string(), c.to_string(), js_number(value));
+            let (rr, cc) = (spec.origin.0 + r, spec.origin.1 + c);
+            let (rr, cc, v) = (rr.to_string(), cc.to_string(), js_number(value));
             let masked = is_masked(spec, (r, c));
             let mut attrs = vec![
                 ("data-row", rr.as_str()),
@@ -255,6 +269,7 @@ mod tests {
             testid: "q",
             aria: "Q",
             values,
+            origin: (0, 0),
             row_labels: labels,
             col_labels: labels,
             palette: Palette::Signed,
@@ -263,6 +278,7 @@ mod tests {
             highlight_cols: &[],
             allowed: None,
             changed: None,
+            decimals: 2,
             focusable: true,
             draggable: false,
         }
@@ -373,5 +389,22 @@ mod tests {
             "{svg}"
         );
         assert!(svg.contains("class=\"col-label\">bas…</text>"), "{svg}");
+    }
+
+    #[test]
+    fn a_block_names_its_cells_by_their_place_in_the_whole_matrix() {
+        let values = array![[0.5, 0.25], [0.125, 1.0]];
+        let labels = vec!["c".to_string(), "d".to_string()];
+        let mut block = spec(&values, &labels);
+        block.origin = (40, 7);
+        block.highlight_rows = &[41];
+        let svg = heatmap(&block);
+        assert!(
+            svg.contains("data-row=\"41\" data-col=\"7\" data-value=\"0.125\""),
+            "{svg}"
+        );
+        assert!(svg.contains("data-hit=\"40,7\""));
+        assert_eq!(svg.matches(" lit").count(), 2, "row 41 is highlighted");
+        assert!(table(&block).contains("data-row=\"40\" data-col=\"8\""));
     }
 }

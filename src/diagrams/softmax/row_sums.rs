@@ -60,6 +60,36 @@ pub fn svg(sums: &[f64], selected: usize, aria: &str) -> String {
     m.finish()
 }
 
+/// The sums of a matrix too tall for a column of sums (a raster): one line
+/// with the smallest and the largest, each at full precision, led by `lead`
+/// and joined by `to` ("Row sums, every row: from … to …").
+pub fn range(sums: &[f64], lead: &str, to: &str) -> String {
+    let min = sums.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = sums.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut m = Markup::new();
+    m.open(
+        "p",
+        &[("class", "row-sums-range"), ("data-testid", "row-sums")],
+    )
+    .text(lead)
+    .text(" ")
+    .element(
+        "strong",
+        &[("data-value", &js_number(min))],
+        &js_number(min),
+    )
+    .text(" ")
+    .text(to)
+    .text(" ")
+    .element(
+        "strong",
+        &[("data-value", &js_number(max))],
+        &js_number(max),
+    )
+    .close("p");
+    m.finish()
+}
+
 /// The sums as a one-column table, for table mode, titled `caption`.
 pub fn table(sums: &[f64], caption: &str) -> String {
     let mut m = Markup::new();
@@ -131,5 +161,19 @@ mod tests {
                 "row {r}"
             );
         }
+    }
+
+    #[test]
+    fn a_long_matrix_states_its_smallest_and_largest_row_sum_exactly() {
+        let sums = [1.0, 0.9999999999999998, 1.0000000000000002, 0.0];
+        let line = range(&sums, "Row sums: from", "to");
+        assert!(line.contains("data-testid=\"row-sums\""));
+        let values: Vec<f64> = line
+            .split("data-value=\"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(values, [0.0, 1.0000000000000002], "{line}");
+        assert!(line.contains("</strong> to <strong"), "{line}");
     }
 }

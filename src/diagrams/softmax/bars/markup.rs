@@ -9,11 +9,15 @@ use crate::geometry::bars::{short_label, BarLayout};
 use crate::geometry::colour::weight_colour;
 use crate::geometry::format::{js_number, two_decimals};
 use crate::geometry::grid::Rect;
+use crate::geometry::raster::MAX_DRAWN;
 use crate::i18n::{self, Lang};
 use crate::svg::{coord, Markup};
 
 /// Width of one key's column and height of the chart, in SVG units.
 const SLOT: f64 = 56.0;
+/// Width of one key's column past [`MAX_DRAWN`] keys: a thin bar without its
+/// number or label (its tooltip names it), so 512 keys take about 1,500 units.
+const THIN_SLOT: f64 = 3.0;
 const HEIGHT: f64 = 190.0;
 /// Longest key label under a bar; the full label is in its tooltip.
 const LABEL_CHARS: usize = 6;
@@ -21,9 +25,19 @@ const LABEL_CHARS: usize = 6;
 /// The bar chart of `row`'s weights, bar `shown` emphasised. Each bar is a
 /// focusable `<g class="bar">` cell (see [`hit`]) holding a `rect` with
 /// `data-col`, the full-precision `data-value` and, if masked, `data-masked`.
+///
+/// Past [`MAX_DRAWN`] keys the bars are thin and their height is scaled to the
+/// row's largest weight, which is printed at the top: with hundreds of keys
+/// every weight is small, and on a 0–1 scale they would all look empty.
 pub fn chart(row: &QueryRow, shown: usize, aria: &str) -> String {
     let n = row.weights.len();
-    let layout = BarLayout::new(n, n as f64 * SLOT, HEIGHT);
+    let thin = n > MAX_DRAWN;
+    let scale = if thin {
+        row.weights.iter().copied().fold(0.0, f64::max)
+    } else {
+        1.0
+    };
+    let layout = BarLayout::new(n, n as f64 * if thin { THIN_SLOT } else { SLOT }, HEIGHT);
     let (width, height) = (coord(layout.width), coord(HEIGHT));
     let (base, top) = (coord(layout.baseline()), coord(layout.top()));
     let view_box = format!("0 0 {width} {height}");
@@ -74,16 +88,43 @@ pub fn chart(row: &QueryRow, shown: usize, aria: &str) -> String {
         ];
         m.empty("line", &line);
     }
+    if thin {
+        let (x, y) = (coord(layout.width), coord(layout.top() - 4.0));
+        m.element(
+            "text",
+            &[("class", "bar-scale"), ("x", &x), ("y", &y)],
+            &format!("\u{2191} {}", two_decimals(scale)),
+        );
+    }
     for (j, &weight) in row.weights.iter().enumerate() {
-        bar(&mut m, row, &layout, j, weight, j == shown);
+        let look = BarLook {
+            active: j == shown,
+            thin,
+            scale,
+        };
+        bar(&mut m, row, &layout, j, weight, look);
     }
     m.close("svg");
     m.finish()
 }
 
+/// How a bar is drawn: emphasised or not, and thin (no number or label, its
+/// height relative to `scale`, the row's largest weight) or not (`scale` 1).
+#[derive(Clone, Copy)]
+struct BarLook {
+    active: bool,
+    thin: bool,
+    scale: f64,
+}
+
 /// Writes bar `j`: the column that answers the pointer, the bar, its value
 /// above and its key's label below.
-fn bar(m: &mut Markup, row: &QueryRow, layout: &BarLayout, j: usize, weight: f64, active: bool) {
+fn bar(m: &mut Markup, row: &QueryRow, layout: &BarLayout, j: usize, weight: f64, look: BarLook) {
+    let BarLook {
+        active,
+        thin,
+        scale,
+    } = look;
     let masked = row.allowed.get(j) == Some(&false);
     let label = row.labels.get(j).map_or("", String::as_str);
     let mut class = String::from("bar");
@@ -95,10 +136,13 @@ fn bar(m: &mut Markup, row: &QueryRow, layout: &BarLayout, j: usize, weight: f64
     // Row 0 whatever the query, so a focused bar keeps its focus when the
     // arrow keys move the query and the markup is replaced.
     let cell = hit(0, j);
-    m.open(
-        "g",
-        &[("class", &class), ("tabindex", "0"), ("data-hit", &cell)],
-    );
+    // Hundreds of thin bars would be hundreds of tab stops: the keyboard
+    // reaches a long row through the weights' magnifier instead.
+    let mut group = vec![("class", class.as_str()), ("data-hit", cell.as_str())];
+    if !thin {
+        group.push(("tabindex", "0"));
+    }
+    m.open("g", &group);
     m.element("title", &[], label);
     rect(m, "bar-slot", layout.slot(j), &[]);
     let (col, value) = (j.to_string(), js_number(weight));
@@ -111,7 +155,12 @@ fn bar(m: &mut Markup, row: &QueryRow, layout: &BarLayout, j: usize, weight: f64
     if masked {
         data.push(("data-masked", "true"));
     }
-    rect(m, "bar-value", layout.bar(j, weight), &data);
+    let height = if scale > 0.0 { weight / scale } else { 0.0 };
+    rect(m, "bar-value", layout.bar(j, height), &data);
+    if thin {
+        m.close("g");
+        return;
+    }
     let (nx, ny) = layout.value_label(j, weight);
     m.element(
         "text",
@@ -238,5 +287,34 @@ mod tests {
         let svg = chart(&QueryRow::default(), 0, "bars");
         assert!(!svg.contains("<g "));
         assert!(svg.contains("viewBox=\"0 0 0 190\""));
+    }
+
+    #[test]
+    fn a_long_row_draws_thin_bars_scaled_to_its_largest_weight() {
+        let n = MAX_DRAWN + 8;
+        let weights: Vec<f64> = (0..n).map(|j| (j + 1) as f64 / 1000.0).collect();
+        let row = QueryRow {
+            query: 0,
+            labels: (0..n).map(|j| format!("t{j}")).collect(),
+            scores: vec![0.0; n],
+            allowed: vec![true; n],
+            weights: weights.clone(),
+        };
+        let svg = chart(&row, 0, "bars");
+        let values: Vec<f64> = attribute(&svg, "data-value")
+            .iter()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert_eq!(values, weights, "every key keeps its exact weight");
+        assert!(!svg.contains("tabindex"), "no tab stop per thin bar");
+        assert!(!svg.contains("bar-number") && !svg.contains("bar-key"));
+        assert!(
+            svg.contains(">\u{2191} 0.04</text>"),
+            "the scale's top is printed"
+        );
+        // The largest weight reaches the top of the plot.
+        let layout = BarLayout::new(n, n as f64 * THIN_SLOT, HEIGHT);
+        let tallest = layout.bar(n - 1, 1.0);
+        assert!(svg.contains(&format!("y=\"{}\"", coord(tallest.y))));
     }
 }

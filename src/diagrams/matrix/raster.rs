@@ -1,0 +1,426 @@
+//! A heatmap too large to draw cell by cell (`geometry::raster::is_raster`):
+//! one canvas pixel per cell, scaled up. Only what changed is redrawn: new
+//! values repaint the pixels (one `putImageData`); a new selection moves a few
+//! rectangles in the overlay above them; the magnifier prints the numbers of a
+//! 7×7 block. Hit-testing, brushing and the magnifier's block all come from
+//! `geometry::raster`, which is tested natively.
+
+use super::markup::{self, colour, MatrixSpec};
+use super::Palette;
+use crate::diagrams::host::{keep_patched, CellEvent, SvgHost};
+use crate::geometry::extent::symmetric_extent;
+use crate::geometry::raster::{
+    brushed, pixels, shown_size, step, Brushed, Raster, Window, MAGNIFIER_SIDE,
+};
+use crate::i18n::{self, raster::*, tr, LangContext, Msg};
+use crate::svg::Markup;
+use leptos::html::{Canvas, Div};
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use ndarray::{s, Array2};
+
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/diagrams/raster.js")]
+extern "C" {
+    /// Shows `rgba` (`width`×`height` pixels, row by row) on `canvas`.
+    #[wasm_bindgen(js_name = drawPixels)]
+    fn draw_pixels(canvas: &web_sys::Element, rgba: &[u8], width: u32, height: u32);
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// A pointer event read with fractional offsets: web-sys reads offsetX
+    /// and offsetY as whole pixels, but a cell of a 512-row raster is less
+    /// than one pixel high.
+    type ExactPointer;
+    #[wasm_bindgen(method, getter = offsetX)]
+    fn offset_x(this: &ExactPointer) -> f64;
+    #[wasm_bindgen(method, getter = offsetY)]
+    fn offset_y(this: &ExactPointer) -> f64;
+}
+
+/// Everything a raster heatmap draws, as signals (the same as `MatrixGrid`'s).
+#[derive(Clone, Copy)]
+pub struct RasterInputs {
+    pub testid: &'static str,
+    pub aria: Msg,
+    pub values: Signal<Array2<f64>>,
+    pub labels: Memo<(Vec<String>, Vec<String>)>,
+    pub palette: Palette,
+    pub extent: Option<Signal<f64>>,
+    pub highlight_rows: Signal<Vec<usize>>,
+    pub highlight_cols: Signal<Vec<usize>>,
+    pub masked: Signal<Option<Array2<bool>>>,
+}
+
+/// The overlay drawn over the pixels, in cell units of `window` (the SVG is
+/// stretched over the canvas): a band for each highlighted row and column,
+/// an outline on the cell the magnifier shows, and the brushed block.
+pub fn overlay(
+    window: Window,
+    rows: &[usize],
+    cols: &[usize],
+    pointed: Option<(usize, usize)>,
+    brush: Option<Window>,
+) -> String {
+    let mut m = Markup::new();
+    let view_box = format!("0 0 {} {}", window.cols, window.rows);
+    m.open(
+        "svg",
+        &[
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("class", "raster-overlay"),
+            ("viewBox", &view_box),
+            ("preserveAspectRatio", "none"),
+            ("aria-hidden", "true"),
+        ],
+    );
+    let mut rect = |class: &str, block: Window| {
+        let (x, y) = (block.left - window.left, block.top - window.top);
+        let (x, y, w, h) = (
+            x.to_string(),
+            y.to_string(),
+            block.cols.to_string(),
+            block.rows.to_string(),
+        );
+        m.empty(
+            "rect",
+            &[
+                ("class", class),
+                ("x", &x),
+                ("y", &y),
+                ("width", &w),
+                ("height", &h),
+            ],
+        );
+    };
+    let full_rows = |top: usize, rows: usize| Window {
+        top,
+        rows,
+        ..window
+    };
+    for &r in rows.iter().filter(|&&r| window.contains((r, window.left))) {
+        rect("raster-lit", full_rows(r, 1));
+    }
+    for &c in cols.iter().filter(|&&c| window.contains((window.top, c))) {
+        rect(
+            "raster-lit",
+            Window {
+                left: c,
+                cols: 1,
+                ..window
+            },
+        );
+    }
+    if let Some(cell) = pointed.filter(|&cell| window.contains(cell)) {
+        rect("raster-pointed", Window::spanning(cell, cell));
+    }
+    if let Some(block) = brush {
+        rect("raster-brush", block);
+    }
+    m.close("svg");
+    m.finish()
+}
+
+/// "rows 10–40, columns 0–511": which part of the matrix is shown.
+fn window_text(window: Window, lang: i18n::Lang) -> String {
+    let range = |from: usize, n: usize| format!("{from}–{}", from + n.saturating_sub(1));
+    format!(
+        "{} {} · {} {}",
+        ROWS.get(lang),
+        range(window.top, window.rows),
+        COLUMNS.get(lang),
+        range(window.left, window.cols)
+    )
+}
+
+/// The raster, its overlay, the zoom controls and the magnifier.
+#[component]
+pub fn RasterHeatmap(
+    inputs: RasterInputs,
+    on_hover: Option<Callback<Option<(usize, usize)>>>,
+    on_select: Option<Callback<(usize, usize)>>,
+) -> impl IntoView {
+    let LangContext(lang) = expect_context::<LangContext>();
+    let RasterInputs {
+        testid,
+        aria,
+        values,
+        labels,
+        palette,
+        extent,
+        highlight_rows,
+        highlight_cols,
+        masked,
+    } = inputs;
+    let shape = Memo::new(move |_| values.with(Array2::dim));
+    let window = RwSignal::new(Window::whole(shape.get_untracked()));
+    // A zoom that no longer fits (the sequence got shorter) shows everything again.
+    Effect::new(move |_| {
+        let shape = shape.get();
+        if !window.get_untracked().fits(shape) {
+            window.set(Window::whole(shape));
+        }
+    });
+    // The cell under the pointer or the keyboard; the magnifier shows it.
+    let pointed = RwSignal::new(None::<(usize, usize)>);
+    let brush_from = StoredValue::new(None::<(usize, usize)>);
+    let brush_to = RwSignal::new(None::<(usize, usize)>);
+    let selected = move || {
+        let row = highlight_rows.with(|r| r.first().copied()).unwrap_or(0);
+        let col = highlight_cols.with(|c| c.first().copied()).unwrap_or(0);
+        (row, col)
+    };
+
+    let canvas = NodeRef::<Canvas>::new();
+    // Pixels follow the values, the masks and the zoom, never the selection.
+    Effect::new(move |_| {
+        let shown = window.get();
+        let extent = extent.map(|e| e.get());
+        let rgba = values.with(|v| {
+            if !shown.fits(v.dim()) {
+                return None;
+            }
+            let extent = extent.unwrap_or_else(|| symmetric_extent(v));
+            masked.with(|m| {
+                let allowed = m.as_ref().map(|m| m.view());
+                Some(pixels(v.view(), allowed, shown, |x| {
+                    colour(palette, x, extent)
+                }))
+            })
+        });
+        if let (Some(rgba), Some(canvas)) = (rgba, canvas.get()) {
+            draw_pixels(&canvas, &rgba, shown.cols as u32, shown.rows as u32);
+        }
+    });
+
+    let overlay_host = NodeRef::<Div>::new();
+    let overlay_markup = Memo::new(move |_| {
+        let brush = brush_from
+            .get_value()
+            .zip(brush_to.get())
+            .map(|(a, b)| Window::spanning(a, b));
+        highlight_rows.with(|rows| {
+            highlight_cols.with(|cols| overlay(window.get(), rows, cols, pointed.get(), brush))
+        })
+    });
+    keep_patched(overlay_host, overlay_markup.into());
+
+    let magnifier = Memo::new(move |_| {
+        let centre = pointed.get().unwrap_or_else(selected);
+        let block = Window::around(centre, MAGNIFIER_SIDE, shape.get());
+        let magnifier_id = format!("{testid}-magnifier");
+        let rows = block.top..block.top + block.rows;
+        let cols = block.left..block.left + block.cols;
+        let part = values.with(|v| v.slice(s![rows.clone(), cols.clone()]).to_owned());
+        let allowed = masked.with(|m| {
+            m.as_ref()
+                .map(|m| m.slice(s![rows.clone(), cols.clone()]).to_owned())
+        });
+        let extent = extent
+            .map(|e| e.get())
+            .unwrap_or_else(|| values.with(symmetric_extent));
+        labels.with(|(row_labels, col_labels)| {
+            highlight_rows.with(|lit_rows| {
+                highlight_cols.with(|lit_cols| {
+                    markup::heatmap(&MatrixSpec {
+                        testid: &magnifier_id,
+                        aria: MAGNIFIER.get(lang.get()),
+                        values: &part,
+                        origin: (block.top, block.left),
+                        row_labels: row_labels.get(rows).unwrap_or_default(),
+                        col_labels: col_labels.get(cols).unwrap_or_default(),
+                        palette,
+                        extent: Some(extent),
+                        highlight_rows: lit_rows,
+                        highlight_cols: lit_cols,
+                        allowed: allowed.as_ref(),
+                        changed: None,
+                        // Weights over hundreds of keys are mostly below 0.01.
+                        decimals: if palette == Palette::Weight { 3 } else { 2 },
+                        focusable: true,
+                        draggable: false,
+                    })
+                })
+            })
+        })
+    });
+
+    let hover = move |cell: Option<(usize, usize)>| {
+        pointed.set(cell);
+        if let Some(callback) = on_hover {
+            callback.run(cell);
+        }
+    };
+    let select = move |cell: (usize, usize)| {
+        if let Some(callback) = on_select {
+            callback.run(cell);
+        }
+    };
+    // The cell under a pointer event, from the canvas's shown size.
+    let cell_of = move |e: &web_sys::PointerEvent| {
+        let canvas = canvas.get()?;
+        let exact: &ExactPointer = e.unchecked_ref();
+        Raster {
+            window: window.get_untracked(),
+            width: f64::from(canvas.client_width()),
+            height: f64::from(canvas.client_height()),
+        }
+        .cell_at(exact.offset_x(), exact.offset_y())
+    };
+    let end_brush = move || {
+        brush_from.set_value(None);
+        brush_to.set(None);
+    };
+    let on_magnifier = Callback::new(move |event: CellEvent| match event {
+        CellEvent::Hover(cell) => {
+            if let Some(callback) = on_hover {
+                callback.run(cell);
+            }
+        }
+        CellEvent::Select(cell) => select(cell),
+        CellEvent::Drag(..) => {}
+    });
+    let size = move || shown_size(window.get());
+
+    view! {
+        <div class="raster-block">
+            <p class="raster-hint">{tr(HINT)}</p>
+            <div class="raster-bar">
+                <span class="raster-window">{move || window_text(window.get(), lang.get())}</span>
+                <button
+                    type="button"
+                    data-testid=format!("{testid}-show-all")
+                    hidden=move || window.get() == Window::whole(shape.get())
+                    on:click=move |_| window.set(Window::whole(shape.get_untracked()))
+                >
+                    {tr(SHOW_ALL)}
+                </button>
+            </div>
+            <div class="raster-frame" style=move || {
+                let (w, h) = size();
+                format!("width:{w}px;aspect-ratio:{w} / {h}")
+            }>
+                <canvas
+                    node_ref=canvas
+                    class="raster"
+                    data-testid=testid
+                    data-top=move || window.get().top
+                    data-left=move || window.get().left
+                    data-rows=move || window.get().rows
+                    data-cols=move || window.get().cols
+                    role="img"
+                    aria-label=move || aria.get(lang.get())
+                    tabindex="0"
+                    on:pointerdown=move |e| {
+                        if let Some(cell) = cell_of(&e) {
+                            if let Some(canvas) = canvas.get() {
+                                // Capture keeps the brush going when the pointer leaves the canvas.
+                                let _ = canvas.set_pointer_capture(e.pointer_id());
+                            }
+                            brush_from.set_value(Some(cell));
+                            brush_to.set(Some(cell));
+                        }
+                    }
+                    on:pointermove=move |e| {
+                        let cell = cell_of(&e);
+                        if brush_from.get_value().is_some() && cell.is_some() {
+                            brush_to.set(cell);
+                        }
+                        if pointed.get_untracked() != cell {
+                            hover(cell);
+                        }
+                    }
+                    on:pointerup=move |e| {
+                        let from = brush_from.get_value();
+                        let to = cell_of(&e).or(brush_to.get_untracked());
+                        end_brush();
+                        match from.zip(to).map(|(a, b)| brushed(a, b)) {
+                            Some(Brushed::Select(cell)) => select(cell),
+                            Some(Brushed::Zoom(block)) => window.set(block),
+                            None => {}
+                        }
+                    }
+                    on:pointercancel=move |_| end_brush()
+                    on:pointerleave=move |_| {
+                        if brush_from.get_value().is_none() {
+                            hover(None);
+                        }
+                    }
+                    on:focus=move |_| hover(Some(selected()))
+                    on:blur=move |_| hover(None)
+                    on:keydown=move |e| {
+                        let at = pointed.get_untracked().unwrap_or_else(selected);
+                        match e.key().as_str() {
+                            "Enter" | " " => {
+                                e.prevent_default();
+                                select(at);
+                            }
+                            "Escape" => window.set(Window::whole(shape.get_untracked())),
+                            key => {
+                                if let Some(next) = step(at, key, window.get_untracked()) {
+                                    e.prevent_default();
+                                    hover(Some(next));
+                                }
+                            }
+                        }
+                    }
+                ></canvas>
+                <div class="raster-overlay-host" node_ref=overlay_host></div>
+            </div>
+            <div class="magnifier">
+                <SvgHost markup=magnifier on_cell=on_magnifier />
+            </div>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rects(markup: &str, class: &str) -> Vec<[usize; 4]> {
+        markup
+            .split(&format!("<rect class=\"{class}\""))
+            .skip(1)
+            .map(|rest| {
+                let number = |name: &str| -> usize {
+                    let from = rest.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+                    rest[from..].split('"').next().unwrap().parse().unwrap()
+                };
+                [number("x"), number("y"), number("width"), number("height")]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_overlay_marks_the_selection_in_cells_of_the_window() {
+        let window = Window::spanning((10, 20), (29, 59));
+        let svg = overlay(window, &[12], &[40], Some((11, 21)), None);
+        assert!(svg.contains("viewBox=\"0 0 40 20\""), "{svg}");
+        // Row 12 is the window's third row, across all its columns; column 40 likewise.
+        assert_eq!(rects(&svg, "raster-lit"), [[0, 2, 40, 1], [20, 0, 1, 20]]);
+        assert_eq!(rects(&svg, "raster-pointed"), [[1, 1, 1, 1]]);
+        assert!(rects(&svg, "raster-brush").is_empty());
+    }
+
+    #[test]
+    fn what_lies_outside_the_window_is_not_drawn() {
+        let window = Window::spanning((10, 20), (29, 59));
+        let svg = overlay(window, &[3], &[100], Some((0, 0)), None);
+        assert!(rects(&svg, "raster-lit").is_empty());
+        assert!(rects(&svg, "raster-pointed").is_empty());
+        let brush = Window::spanning((12, 22), (14, 30));
+        let svg = overlay(window, &[], &[], None, Some(brush));
+        assert_eq!(rects(&svg, "raster-brush"), [[2, 2, 9, 3]]);
+    }
+
+    #[test]
+    fn the_window_is_named_by_its_first_and_last_row_and_column() {
+        let window = Window::spanning((10, 0), (40, 511));
+        assert_eq!(
+            window_text(window, i18n::Lang::En),
+            "rows 10–40 · columns 0–511"
+        );
+        assert_eq!(window_text(window, i18n::Lang::Zh), "行 10–40 · 列 0–511");
+    }
+}
