@@ -127,8 +127,8 @@ pub fn long_diarization_speakers() -> [Vec<Heard>; 2] {
 /// +5 for the same speaker and −5 for different ones (±1.8 after dividing by
 /// √8), and near 0 whenever a pause is involved. Nothing in X says when a
 /// frame comes, so a frame scores every turn of its speaker alike, however far
-/// away. A frame whose voice comes through weakly (noise can halve its
-/// speaker axis) still gives its own speaker more than three quarters of its
+/// away. A frame whose voice comes through weakly (noise can shrink its
+/// speaker axis to under half) still gives its own speaker more than three quarters of its
 /// attention, and a typical frame about 95 %. W_V is the identity: each output
 /// row is a mix of frames, mostly of its own speaker.
 ///
@@ -136,7 +136,9 @@ pub fn long_diarization_speakers() -> [Vec<Heard>; 2] {
 /// diagonal, one per turn, and the same blocks again off the diagonal
 /// wherever the same speaker speaks again, a checkerboard of who speaks when;
 /// pause rows spread their attention almost evenly, and clip 2's padding
-/// columns are exactly zero.
+/// columns are exactly zero. In clip 1, B's blocks are brighter than A's: B
+/// speaks 75 frames and A 109, so a row of B shares its attention among fewer
+/// frames.
 ///
 /// ```
 /// use attention_core::presets::{long_diarization, long_diarization_speakers, Heard};
@@ -367,6 +369,24 @@ mod tests {
                 mean(&across)
             );
         }
+    }
+
+    #[test]
+    fn the_speaker_with_fewer_frames_has_the_brighter_blocks() {
+        let trace = trace();
+        let heard = &long_diarization_speakers()[0];
+        let weights = clip(&trace, 0);
+        let block = |who: Heard| {
+            let frames: Vec<usize> = (0..heard.len()).filter(|&t| heard[t] == who).collect();
+            let sum: f64 = frames
+                .iter()
+                .flat_map(|&i| frames.iter().map(move |&j| weights[[i, j]]))
+                .sum();
+            (frames.len(), sum / (frames.len() * frames.len()) as f64)
+        };
+        let ((n_a, a), (n_b, b)) = (block(Heard::A), block(Heard::B));
+        assert_eq!((n_a, n_b), (109, 75));
+        assert!(b > 1.2 * a, "{b} vs {a}");
     }
 
     #[test]
