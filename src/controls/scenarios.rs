@@ -29,11 +29,12 @@ impl Default for Choice {
 
 impl Choice {
     /// Every choice, in the picker's order.
-    pub const ALL: [Choice; 6] = [
+    pub const ALL: [Choice; 7] = [
         Choice::Preset(Preset::Sentence),
         Choice::Preset(Preset::Pronoun),
         Choice::Preset(Preset::AudioFrames),
         Choice::Preset(Preset::Diarization),
+        Choice::Preset(Preset::LongDiarization),
         Choice::Blank,
         Choice::Current,
     ];
@@ -57,6 +58,7 @@ impl Choice {
             Choice::Preset(Preset::Pronoun) => text::SCENARIO_PRONOUN,
             Choice::Preset(Preset::AudioFrames) => text::SCENARIO_AUDIO,
             Choice::Preset(Preset::Diarization) => text::SCENARIO_DIARIZATION,
+            Choice::Preset(Preset::LongDiarization) => text::SCENARIO_LONG_DIARIZATION,
             Choice::Blank => text::SCENARIO_BLANK,
             Choice::Current => text::SCENARIO_CURRENT,
         }
@@ -69,6 +71,7 @@ impl Choice {
             Choice::Preset(Preset::Pronoun) => text::NOTES_PRONOUN,
             Choice::Preset(Preset::AudioFrames) => text::NOTES_AUDIO,
             Choice::Preset(Preset::Diarization) => text::NOTES_DIARIZATION,
+            Choice::Preset(Preset::LongDiarization) => text::NOTES_LONG_DIARIZATION,
             Choice::Blank | Choice::Current => text::NOTES_CUSTOM,
         }
     }

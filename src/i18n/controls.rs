@@ -180,6 +180,10 @@ pub const SCENARIO_DIARIZATION: Msg = Msg {
     zh: "说话人日志：A、B 两人交替",
     en: "Speaker diarization: speakers A and B take turns",
 };
+pub const SCENARIO_LONG_DIARIZATION: Msg = Msg {
+    zh: "说话人日志（长）：2 段 × 200 帧，带填充",
+    en: "Speaker diarization at length: 2 clips × 200 frames, with padding",
+};
 pub const SCENARIO_BLANK: Msg = Msg {
     zh: "自定义：从空白开始",
     en: "Custom: start from blank",
@@ -203,6 +207,10 @@ pub const NOTES_AUDIO: Msg = Msg {
 pub const NOTES_DIARIZATION: Msg = Msg {
     zh: "每一帧来自说话人 A 或 B，声音特征各有方向。选中 A3：它把注意力给了隔得很远的 A1、A2，而不是身边的 B 帧。同一个人的声音在时间上反复出现，注意力一步就能把它们归到一起。",
     en: "Each frame comes from speaker A or B, whose voices point in different directions. Select A3: it attends to A1 and A2, far back in time, rather than to the B frames around it. The same voice recurs over time, and attention groups it in a single step.",
+};
+pub const NOTES_LONG_DIARIZATION: Msg = Msg {
+    zh: "A、B 两人的两段对话，每段 200 帧，每帧 8 个特征：两个音色、一个音高、一个响度、四个说话内容。词元名只是帧的编号，谁在说话要从图里看出来。每行要把 1 分给多达 200 帧，单个权重都很小（约 0.01），所以要看的是图案。在权重矩阵里，每一轮发言是对角线上的一个方块；同一个人再开口的地方，方块又出现在对角线外，拼成一张“谁在何时说话”的棋盘。一帧关注同一说话人的每一轮发言，不管隔得多远，因为 X 里没有任何时间信息。Q 和 K 的第一列是说话人轴：A 为正，B 为负。停顿的行把注意力几乎平均分给所有帧。用“批次中的序列”切换到第 2 段：只有前 140 帧是真的，后 60 列是填充，被遮住，权重全是 0。",
+    en: "Two conversations between speakers A and B, 200 frames each, 8 features per frame: two of timbre, pitch, loudness and four of what is said. The labels only number the frames: who speaks is for the heatmap to show. Each row shares out 1 among up to 200 frames, so single weights are small (about 0.01); look at the pattern. In the weights, every turn is a square block on the diagonal, and the same blocks come back off the diagonal wherever that speaker talks again, a checkerboard of who speaks when. A frame attends to every turn of its own speaker, however far away, because nothing in X says when a frame comes. The first column of Q and K is a speaker axis: positive for A, negative for B. Rows of pauses spread their attention almost evenly. Switch to sequence 2 under “Sequence of the batch”: only its first 140 frames are real, and the 60 padding columns are masked, every weight exactly 0.",
 };
 pub const NOTES_CUSTOM: Msg = Msg {
     zh: "这是你自己的场景：改词元、改 X 和 W 的任何数字，看每张图怎么跟着变。",

@@ -160,7 +160,15 @@ mod tests {
     fn every_exported_scenario_imports_as_itself() {
         for preset in Preset::ALL {
             let scenario = preset.scenario();
-            assert_eq!(import(&scenario_json(&scenario)), Ok(scenario));
+            let text = scenario_json(&scenario);
+            if scenario.x.dim().1 > MAX_LINK_TOKENS {
+                // The long diarization's 200 frames, until issue 12 raises the
+                // lab's limit from 64 to 512: refused for its length alone.
+                let refused = message(&text);
+                assert!(refused.contains("positions"), "{refused}");
+                continue;
+            }
+            assert_eq!(import(&text), Ok(scenario));
         }
     }
 

@@ -4,10 +4,12 @@
 
 mod audio;
 mod diarization;
+mod long_diarization;
 mod pronoun;
 
 pub use audio::audio_frames;
 pub use diarization::diarization;
+pub use long_diarization::{long_diarization, long_diarization_speakers, Heard};
 pub use pronoun::pronoun;
 
 use crate::scenario::Scenario;
@@ -25,18 +27,22 @@ pub enum Preset {
     AudioFrames,
     /// Frames of two speakers, [`diarization`].
     Diarization,
+    /// Two padded clips of 200 frames, two speakers taking turns, [`long_diarization`].
+    LongDiarization,
 }
 
 impl Preset {
     /// Every preset, in the order the lessons use them.
-    pub const ALL: [Preset; 4] = [
+    pub const ALL: [Preset; 5] = [
         Preset::Sentence,
         Preset::Pronoun,
         Preset::AudioFrames,
         Preset::Diarization,
+        Preset::LongDiarization,
     ];
 
-    /// The stable id: `sentence`, `pronoun`, `audio` or `diarization`. Ids
+    /// The stable id: `sentence`, `pronoun`, `audio`, `diarization` or
+    /// `diarization-long`. Ids
     /// outlive renames in the code, so never change one.
     ///
     /// ```
@@ -51,6 +57,7 @@ impl Preset {
             Preset::Pronoun => "pronoun",
             Preset::AudioFrames => "audio",
             Preset::Diarization => "diarization",
+            Preset::LongDiarization => "diarization-long",
         }
     }
 
@@ -66,6 +73,7 @@ impl Preset {
             Preset::Pronoun => pronoun(),
             Preset::AudioFrames => audio_frames(),
             Preset::Diarization => diarization(),
+            Preset::LongDiarization => long_diarization(),
         }
     }
 }

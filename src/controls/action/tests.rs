@@ -109,6 +109,27 @@ fn picking_a_scenario_starts_it_from_its_first_token() {
 }
 
 #[test]
+fn picking_the_long_diarization_gives_its_two_clips_of_200_frames() {
+    let mut d = desk();
+    d.query = 3;
+    let long = Choice::Preset(Preset::LongDiarization);
+    assert_eq!(
+        read("change", "scenario", 0, "diarization-long", false),
+        Some(Action::Pick(long))
+    );
+    // Picking checks no size: the lab's 64-token limit is for links and imports.
+    apply(&mut d, Action::Pick(long)).expect("presets run");
+    assert_eq!(d.scenario, presets::long_diarization());
+    assert_eq!((d.choice, d.query, d.sequence), (long, 0, 0));
+    assert_eq!(d.scenario.x.dim(), (2, 200, 8));
+    apply(&mut d, Action::Sequence(1)).expect("the second clip");
+    assert_eq!(d.sequence, 1);
+    apply(&mut d, Action::SelectToken(150)).expect("a padding frame");
+    apply(&mut d, Action::Reset).expect("reset");
+    assert_eq!((d.scenario, d.choice), (presets::long_diarization(), long));
+}
+
+#[test]
 fn reset_returns_to_the_chosen_scenarios_defaults() {
     assert_eq!(read("click", "reset", 0, "", false), Some(Action::Reset));
     let mut d = desk();
