@@ -2,36 +2,12 @@ use super::*;
 use crate::controls::scenarios::Choice;
 use attention_core::presets::{self, Preset};
 
-/// The presets a link can hold today. The long diarization's 200 frames are
-/// past [`MAX_LINK_TOKENS`] (64) until issue 12 raises it to 512; then this is
-/// every preset, and the tests below cover it with no change here.
-fn linkable() -> Vec<Preset> {
-    Preset::ALL
-        .into_iter()
-        .filter(|p| p.scenario().x.dim().1 <= MAX_LINK_TOKENS)
-        .collect()
-}
-
 #[test]
 fn every_preset_survives_the_round_trip_exactly() {
-    for preset in linkable() {
+    for preset in Preset::ALL {
         let scenario = preset.scenario();
         let text = encode(&scenario);
         assert_eq!(decode(&text), Ok(scenario), "{preset:?}");
-    }
-}
-
-/// The long diarization's link comes back exactly, or, while links stop at 64
-/// tokens, is refused for its sizes and nothing else.
-#[test]
-fn the_long_diarization_travels_in_a_link_or_is_refused_only_for_its_length() {
-    let scenario = presets::long_diarization();
-    match decode(&encode(&scenario)) {
-        Ok(back) => assert_eq!(back, scenario),
-        Err(refused) => {
-            assert!(scenario.x.dim().1 > MAX_LINK_TOKENS);
-            assert_eq!(refused, bad("sizes"));
-        }
     }
 }
 
@@ -267,7 +243,7 @@ proptest::proptest! {
     /// runs, or its notice names exactly that part.
     #[test]
     fn a_replaced_part_is_named(field in 1usize..=8, text in "[^|]{0,40}", preset in 0usize..5) {
-        let presets = linkable();
+        let presets = Preset::ALL;
         let link = encode(&presets[preset % presets.len()].scenario());
         let checked = refused_by_name(&link, field, |_| text.clone());
         proptest::prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
@@ -278,7 +254,7 @@ proptest::proptest! {
     #[test]
     fn a_damaged_part_is_named(field in 1usize..=8, at in 0usize..400, c in proptest::char::any(), preset in 0usize..5) {
         proptest::prop_assume!(c != '|');
-        let presets = linkable();
+        let presets = Preset::ALL;
         let link = encode(&presets[preset % presets.len()].scenario());
         let checked = refused_by_name(&link, field, |part| {
             let mut chars: Vec<char> = part.chars().collect();
