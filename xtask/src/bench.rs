@@ -1,7 +1,7 @@
 //! `cargo xtask bench`: the release bundle's size (raw and gzip -9) against
 //! its budget, the latency from an input event to updated diagrams in headless
 //! Chromium (selecting a query, editing one entry, new random weights, at
-//! T = 4, 16 and 64), the core's native forward-pass throughput, and training steps per
+//! T = 4, 16, 64, 256 and 512), the core's native forward-pass throughput, and training steps per
 //! second natively and in WebAssembly in headless Chromium.
 
 use crate::dist;
