@@ -126,7 +126,12 @@ extern "C" {
     fn morph(host: &Element, markup: &str);
     /// Repaints the heatmap cells in `host` from `matrix::markup::paint` lines.
     fn paint(host: &Element, encoded: &str);
+    /// Highlights the heatmap cells of these rows and columns in `host`.
+    fn light(host: &Element, rows: &[u32], cols: &[u32]);
 }
+
+/// Rows and columns of a heatmap to highlight (see `morph.js` `light`).
+pub type Lit = (Vec<usize>, Vec<usize>);
 
 /// Keeps `node`'s content patched to `markup` (see `morph.js`) for as long as
 /// the component lives: the one way markup reaches the page.
@@ -159,6 +164,10 @@ pub fn SvgHost(
     /// `matrix::markup::paint`: applied without rewriting the markup.
     #[prop(optional)]
     repaint: Option<Signal<String>>,
+    /// The heatmap rows and columns to highlight: only their cells are
+    /// touched when it changes, never the markup.
+    #[prop(optional)]
+    lit: Option<Signal<Lit>>,
 ) -> impl IntoView {
     let node = NodeRef::<Div>::new();
     let gesture = StoredValue::new(Gesture::default());
@@ -184,6 +193,15 @@ pub fn SvgHost(
             let encoded = repaint.get();
             if let Some(host) = node.get() {
                 paint(&host, &encoded);
+            }
+        });
+    }
+    if let Some(lit) = lit {
+        Effect::new(move |_| {
+            let as_u32 = |v: &[usize]| v.iter().map(|&i| i as u32).collect::<Vec<_>>();
+            let (rows, cols) = lit.with(|(r, c)| (as_u32(r), as_u32(c)));
+            if let Some(host) = node.get() {
+                light(&host, &rows, &cols);
             }
         });
     }

@@ -111,7 +111,6 @@ pub fn MatrixGrid(
     // edit within a frame. Values are read untracked here: a repaint follows.
     let spec_of = move |values: &Array2<f64>, f: &dyn Fn(&MatrixSpec) -> String| {
         let (rows, cols) = labels.get();
-        let (lit_rows, lit_cols) = (highlight_rows.get(), highlight_cols.get());
         let allowed = masked.get();
         let changed = changes.with(|(_, marks)| marks.clone());
         f(&MatrixSpec {
@@ -123,8 +122,6 @@ pub fn MatrixGrid(
             col_labels: &cols,
             palette,
             extent: extent.map(|e| e.get()),
-            highlight_rows: &lit_rows,
-            highlight_cols: &lit_cols,
             allowed: allowed.as_ref(),
             changed: changed.as_ref(),
             decimals: 2,
@@ -167,6 +164,7 @@ pub fn MatrixGrid(
             }
         }
     });
+    let lit = Signal::derive(move || (highlight_rows.get(), highlight_cols.get()));
     let raster = Memo::new(move |_| is_raster(shape.get()));
     let inputs = RasterInputs {
         testid,
@@ -188,7 +186,13 @@ pub fn MatrixGrid(
             )
         } else {
             Either::Right(view! {
-                <SvgHost markup=markup on_cell=on_cell draggable=draggable repaint=Signal::from(repaint) />
+                <SvgHost
+                    markup=markup
+                    on_cell=on_cell
+                    draggable=draggable
+                    repaint=Signal::from(repaint)
+                    lit=lit
+                />
             })
         }
     }

@@ -14,6 +14,7 @@ export function morph(host, markup) {
   const shape = shapeOf(tokens);
   if (host.tokens && host.shape === shape && patchTokens(host, host.tokens, tokens)) {
     host.tokens = tokens;
+    relight(host);
     return;
   }
   const template = document.createElement('template');
@@ -24,6 +25,7 @@ export function morph(host, markup) {
   host.tokens = tokens;
   host.shape = shape;
   host.elements = null;
+  relight(host);
 }
 
 // A tag (start, end or self-closing) or a run of text. The markup comes from
@@ -201,4 +203,29 @@ export function paint(host, encoded) {
   // The DOM no longer matches the last markup, so the next markup is applied
   // by the general path.
   host.tokens = null;
+  relight(host);
+}
+
+// Highlights the heatmap cells of `rows` and `cols` (the selected query, the
+// row and column a product is made of) with the class `lit`. Only those cells
+// and the ones lit before are touched, so a new selection costs a row, not
+// the matrix. The markup and paint never write `lit`; the highlight is kept on
+// the host and put back after each of them.
+export function light(host, rows, cols) {
+  host.lit = { rows: Array.from(rows), cols: Array.from(cols) };
+  relight(host);
+}
+
+function relight(host) {
+  const want = new Set();
+  for (const r of host.lit?.rows ?? []) {
+    for (const cell of host.querySelectorAll(`rect.cell[data-row="${r}"]`)) want.add(cell);
+  }
+  for (const c of host.lit?.cols ?? []) {
+    for (const cell of host.querySelectorAll(`rect.cell[data-col="${c}"]`)) want.add(cell);
+  }
+  for (const cell of host.querySelectorAll('rect.cell.lit')) {
+    if (!want.has(cell)) cell.classList.remove('lit');
+  }
+  for (const cell of want) if (!cell.classList.contains('lit')) cell.classList.add('lit');
 }

@@ -208,8 +208,6 @@ fn gradients(m: &mut Markup, trainer: &Trainer, lang: Lang) {
             col_labels: &cols,
             palette: Palette::Signed,
             extent: None,
-            highlight_rows: &[],
-            highlight_cols: &[],
             allowed: None,
             changed: None,
             decimals: 2,

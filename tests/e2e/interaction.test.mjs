@@ -122,7 +122,7 @@ test('a link with 20 tokens shows them all, and 1,000 tokens are refused with a 
   assert.equal((await lab.matrix('weights')).length, 4, 'the default sentence is kept');
   const notice = lab.page.locator('[data-testid="notice"]');
   assert.ok(await notice.isVisible(), 'the refusal is shown');
-  assert.match(await notice.textContent(), /64/);
+  assert.match(await notice.textContent(), /512/);
   await lab.close();
 });
 

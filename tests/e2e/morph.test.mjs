@@ -104,3 +104,54 @@ test('a field being typed into keeps what is typed, and others follow the markup
   assert.deepEqual(result, { a: '0.7 typed', aAttribute: '2', b: '2', c: false });
   await lab.close();
 });
+
+test('a highlight moves only its own cells and outlives new markup and repaints', async () => {
+  const lab = await LabPage.open(harness.browser, harness.server.url);
+  const snippet = await lab.page.evaluate(
+    () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')),
+  );
+  const result = await lab.page.evaluate(async (url) => {
+    const { morph, paint, light } = await import(url);
+    const host = document.createElement('div');
+    document.body.append(host);
+    const grid = (v) => {
+      let cells = '';
+      for (let r = 0; r < 3; r++) {
+        for (let c = 0; c < 3; c++) cells += `<rect class="cell" data-row="${r}" data-col="${c}" data-value="${v}"/><text>${v}</text>`;
+      }
+      return `<svg>${cells}</svg>`;
+    };
+    const lit = () => [...host.querySelectorAll('rect.lit')].map((c) => `${c.dataset.row},${c.dataset.col}`).join(' ');
+    morph(host, grid(1));
+    light(host, [1], [2]);
+    const first = lit();
+    // Moving the highlight touches the cells that change, and no others.
+    const touched = new Set();
+    new MutationObserver((records) => records.forEach((r) => touched.add(r.target))).observe(host, {
+      attributes: true,
+      subtree: true,
+    });
+    light(host, [2], [2]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const moved = lit();
+    const changedCells = touched.size;
+    morph(host, grid(2));
+    const afterMorph = lit();
+    paint(host, Array(9).fill('#fff\t3\t3\t#000\tcell\t').join('\n'));
+    const afterPaint = lit();
+    light(host, [], []);
+    const none = lit();
+    host.remove();
+    return { first, moved, changedCells, afterMorph, afterPaint, none };
+  }, snippet);
+  assert.deepEqual(result, {
+    first: '0,2 1,0 1,1 1,2 2,2',
+    moved: '0,2 1,2 2,0 2,1 2,2',
+    // Row 1 loses three cells' highlight (one stays lit by column 2), row 2 gains two.
+    changedCells: 4,
+    afterMorph: '0,2 1,2 2,0 2,1 2,2',
+    afterPaint: '0,2 1,2 2,0 2,1 2,2',
+    none: '',
+  });
+  await lab.close();
+});

@@ -46,8 +46,6 @@ pub struct MatrixSpec<'a> {
     pub palette: Palette,
     /// The magnitude at both ends of a signed scale; `None` uses this matrix's own largest.
     pub extent: Option<f64>,
-    pub highlight_rows: &'a [usize],
-    pub highlight_cols: &'a [usize],
     /// Whether each cell is allowed; `false` draws it as masked.
     pub allowed: Option<&'a Array2<bool>>,
     /// Which cells the last change of this matrix touched, outlined so an
@@ -88,13 +86,10 @@ impl CellLook {
     fn of(spec: &MatrixSpec, (r, c): (usize, usize), value: f64, extent: f64) -> Self {
         let fill = colour(spec.palette, value, extent);
         let masked = is_masked(spec, (r, c));
-        let (row, col) = (spec.origin.0 + r, spec.origin.1 + c);
-        let lit = spec.highlight_rows.contains(&row) || spec.highlight_cols.contains(&col);
         let changed = spec.changed.and_then(|m| m.get((r, c)).copied()) == Some(true);
         let mut class = String::from("cell");
         for (on, name) in [
             (masked, " masked"),
-            (lit, " lit"),
             (changed, " changed"),
             (spec.draggable, " draggable"),
         ] {
@@ -274,8 +269,6 @@ mod tests {
             col_labels: labels,
             palette: Palette::Signed,
             extent: None,
-            highlight_rows: &[1],
-            highlight_cols: &[],
             allowed: None,
             changed: None,
             decimals: 2,
@@ -300,7 +293,6 @@ mod tests {
         let svg = heatmap(&spec(&values, &labels));
         assert_eq!(values_in(&svg), values.iter().copied().collect::<Vec<_>>());
         assert_eq!(svg.matches("tabindex=\"0\"").count(), 4);
-        assert_eq!(svg.matches(" lit").count(), 2, "row 1 is highlighted");
         let table = table(&spec(&values, &labels));
         assert_eq!(
             values_in(&table),
@@ -327,7 +319,8 @@ mod tests {
             assert!(svg.contains(&format!("class=\"{}\"", line[4])));
         }
         assert_eq!(lines[1][5], "1", "the masked cell is flagged");
-        assert_eq!(lines[2][4], "cell lit", "row 1 is highlighted");
+        // Highlights are not painted: `morph.js` `light` keeps them.
+        assert_eq!(lines[2][4], "cell");
     }
 
     #[test]
@@ -397,14 +390,12 @@ mod tests {
         let labels = vec!["c".to_string(), "d".to_string()];
         let mut block = spec(&values, &labels);
         block.origin = (40, 7);
-        block.highlight_rows = &[41];
         let svg = heatmap(&block);
         assert!(
             svg.contains("data-row=\"41\" data-col=\"7\" data-value=\"0.125\""),
             "{svg}"
         );
         assert!(svg.contains("data-hit=\"40,7\""));
-        assert_eq!(svg.matches(" lit").count(), 2, "row 41 is highlighted");
         assert!(table(&block).contains("data-row=\"40\" data-col=\"8\""));
     }
 }

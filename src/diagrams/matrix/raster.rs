@@ -220,30 +220,25 @@ pub fn RasterHeatmap(
             .map(|e| e.get())
             .unwrap_or_else(|| values.with(symmetric_extent));
         labels.with(|(row_labels, col_labels)| {
-            highlight_rows.with(|lit_rows| {
-                highlight_cols.with(|lit_cols| {
-                    markup::heatmap(&MatrixSpec {
-                        testid: &magnifier_id,
-                        aria: MAGNIFIER.get(lang.get()),
-                        values: &part,
-                        origin: (block.top, block.left),
-                        row_labels: row_labels.get(rows).unwrap_or_default(),
-                        col_labels: col_labels.get(cols).unwrap_or_default(),
-                        palette,
-                        extent: Some(extent),
-                        highlight_rows: lit_rows,
-                        highlight_cols: lit_cols,
-                        allowed: allowed.as_ref(),
-                        changed: None,
-                        // Weights over hundreds of keys are mostly below 0.01.
-                        decimals: if palette == Palette::Weight { 3 } else { 2 },
-                        focusable: true,
-                        draggable: false,
-                    })
-                })
+            markup::heatmap(&MatrixSpec {
+                testid: &magnifier_id,
+                aria: MAGNIFIER.get(lang.get()),
+                values: &part,
+                origin: (block.top, block.left),
+                row_labels: row_labels.get(rows).unwrap_or_default(),
+                col_labels: col_labels.get(cols).unwrap_or_default(),
+                palette,
+                extent: Some(extent),
+                allowed: allowed.as_ref(),
+                changed: None,
+                // Weights over hundreds of keys are mostly below 0.01.
+                decimals: if palette == Palette::Weight { 3 } else { 2 },
+                focusable: true,
+                draggable: false,
             })
         })
     });
+    let lit = Signal::derive(move || (highlight_rows.get(), highlight_cols.get()));
 
     let hover = move |cell: Option<(usize, usize)>| {
         pointed.set(cell);
@@ -368,7 +363,7 @@ pub fn RasterHeatmap(
                 <div class="raster-overlay-host" node_ref=overlay_host></div>
             </div>
             <div class="magnifier">
-                <SvgHost markup=magnifier on_cell=on_magnifier />
+                <SvgHost markup=magnifier on_cell=on_magnifier lit=lit />
             </div>
         </div>
     }
