@@ -14,6 +14,11 @@ import { serveDist, launchBrowser, LabPage } from './lab_page.mjs';
 const WARMUP = 10;
 const SAMPLES = 40;
 const LENGTHS = [4, 16, 64, 256, 512];
+/** Issue 12's p95 targets (ms) by sequence length, for every kind of input. */
+const TARGETS = { 16: 8, 64: 16, 256: 33, 512: 66 };
+/** Issue 12's first-diagram targets (ms): the default page, and T = 256. */
+const FIRST_TARGETS = { default: 300, 256: 600 };
+const LOADS = 3;
 const server = await serveDist();
 const browser = await launchBrowser();
 
@@ -51,10 +56,51 @@ async function time(page, kind, count) {
   );
 }
 
-console.log('\nInput → DOM updated and laid out (ms), release build, headless Chromium');
-console.log(`p50 / p95 / max over ${SAMPLES} inputs after ${WARMUP} warm-ups; first = the slowest warm-up`);
-console.log('kind                     T      p50      p95      max    first');
+/**
+ * Milliseconds from navigation start until the weights are drawn: their
+ * first cell (an SVG heatmap) or their pixels (a raster's canvas gets its
+ * size when they are put on it), seen by a MutationObserver.
+ */
+async function firstDiagram(url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const drawn = () => {
+      const w = document.querySelector('[data-testid="weights"]');
+      return w && (w.localName === 'canvas' ? w.width > 0 : w.querySelector('[data-row]') !== null);
+    };
+    new MutationObserver((_, observer) => {
+      if (!drawn()) return;
+      window.firstWeights = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['width'] });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.firstWeights !== undefined);
+  const ms = await page.evaluate(() => window.firstWeights);
+  await context.close();
+  return ms;
+}
+
+const verdict = (value, target) => (target === undefined ? '' : value <= target ? `≤ ${target} met` : `≤ ${target} NOT MET`);
+const selectP95 = {};
+
 try {
+  console.log(`\nFirst diagram: navigation start → weights drawn (ms), median of ${LOADS} loads after one warm-up load`);
+  const long = Array.from({ length: 256 }, (_, i) => `t${i + 1}`).join(',');
+  for (const [name, url] of [['default', server.url], ['256', `${server.url}?tokens=${long}`]]) {
+    await firstDiagram(url);
+    const loads = [];
+    for (let i = 0; i < LOADS; i++) loads.push(await firstDiagram(url));
+    loads.sort((a, b) => a - b);
+    const median = loads[Math.floor(LOADS / 2)];
+    const label = name === 'default' ? 'default scenario' : `T = ${name}`;
+    console.log(`${label.padEnd(20)} ${median.toFixed(0).padStart(8)}   (${loads.map((v) => v.toFixed(0)).join(', ')})  ${verdict(median, FIRST_TARGETS[name])}`);
+  }
+
+  console.log('\nInput → DOM updated and laid out (ms), release build, headless Chromium');
+  console.log(`p50 / p95 / max over ${SAMPLES} inputs after ${WARMUP} warm-ups; first = the slowest warm-up`);
+  console.log('kind                     T      p50      p95      max    first  p95 target');
   for (const kind of ['select a query', 'edit one entry', 'new random weights']) {
     for (const t of LENGTHS) {
       const labels = Array.from({ length: t }, (_, i) => `t${i + 1}`);
@@ -70,10 +116,13 @@ try {
       const warmup = times.splice(0, WARMUP);
       times.sort((a, b) => a - b);
       const row = [percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], Math.max(...warmup)];
-      console.log(`${kind.padEnd(20)} ${String(t).padStart(6)} ${row.map((v) => v.toFixed(2).padStart(8)).join(' ')}`);
+      console.log(`${kind.padEnd(20)} ${String(t).padStart(6)} ${row.map((v) => v.toFixed(2).padStart(8)).join(' ')}  ${verdict(row[1], TARGETS[t])}`);
+      if (kind === 'select a query') selectP95[t] = row[1];
       await lab.close();
     }
   }
+  const ratio = selectP95[256] / selectP95[16];
+  console.log(`\nselect a query, p95 at T = 256 over T = 16: ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT MET'})`);
 } finally {
   await browser.close();
   await server.close();
