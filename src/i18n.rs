@@ -48,7 +48,7 @@ impl Lang {
 }
 
 /// One user-visible string in both languages.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Msg {
     pub zh: &'static str,
     pub en: &'static str,
