@@ -1,9 +1,10 @@
 //! The guided walkthrough: eight steps through the computation, each with its
 //! text, its formula with the numbers on screen, its PyTorch lines, and its
 //! diagram emphasised while the others are dimmed; or free explore, with
-//! everything at once. The card's body is markup from [`markup`]; the step
-//! itself is shared state ([`Tour`]) because the app root keys styles and
-//! arrow keys on it.
+//! everything at once. The card's body is markup from [`markup`], speaking
+//! the cards' protocol (`crate::action`): [`action`] reads and applies its
+//! events. The step itself is shared state ([`Tour`]) because the app root
+//! keys styles and arrow keys on it.
 
 pub mod action;
 mod formulas;
