@@ -20,7 +20,7 @@ use crate::mistakes::CommonMistakes;
 use crate::share::Share;
 use crate::state::{Focus, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables};
 use crate::training::Training;
-use crate::walkthrough::{diagram_of, step_after_key, Step, Tour, Walkthrough};
+use crate::walkthrough::{diagram_of, Step, Tour, TourAction, Walkthrough};
 use attention_core::Scenario;
 use leptos::prelude::*;
 
@@ -163,10 +163,10 @@ pub fn App() -> impl IntoView {
         if typing_into_a_control(&event) {
             return;
         }
-        if let Some(step) = tour.step.get_untracked() {
-            if let Some(next) = step_after_key(&event.key(), step) {
+        if tour.step.get_untracked().is_some() {
+            if let Some(action) = TourAction::read_key(&event.key()) {
                 event.prevent_default();
-                tour.go(next);
+                tour.run(action);
                 return;
             }
         }

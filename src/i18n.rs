@@ -49,7 +49,7 @@ impl Lang {
 }
 
 /// One user-visible string in both languages.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Msg {
     pub zh: &'static str,
     pub en: &'static str,

@@ -4,6 +4,7 @@
 // User input must never panic: errors are values that name what is wrong.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod action;
 pub mod app;
 pub mod controls;
 pub mod diagrams;

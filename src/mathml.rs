@@ -104,14 +104,16 @@ impl Math {
         self
     }
 
-    /// Opens an `mrow` that is a cell of the host: focusable, and clicking it
-    /// sends its `data-hit` (see `diagrams::host`).
-    pub fn open_link(&mut self, hit: &str, label: &str) -> &mut Self {
+    /// Opens an `mrow` that is a link for its card's listener: focusable,
+    /// naming its action and index (see `crate::action`).
+    pub fn open_link(&mut self, action: &str, index: usize, label: &str) -> &mut Self {
+        let index = index.to_string();
         self.m.open(
             "mrow",
             &[
                 ("class", "formula-link"),
-                ("data-hit", hit),
+                ("data-action", action),
+                ("data-index", &index),
                 ("tabindex", "0"),
                 ("role", "link"),
                 ("aria-label", label),

@@ -1,8 +1,10 @@
 //! "Common mistakes": the lessons' warnings, each with a button that shows it
-//! live in the app rather than only saying it.
+//! live in the app rather than only saying it. Markup speaking the cards'
+//! protocol (`crate::action`).
 
-use crate::diagrams::host::{CellEvent, SvgHost};
-use crate::i18n::{mistakes as text, tr, Lang, LangContext, Msg};
+use crate::action::{Heard, Reading};
+use crate::diagrams::host::ActionCard;
+use crate::i18n::{mistakes as text, Lang, LangContext, Msg};
 use crate::state::LabScenario;
 use crate::svg::Markup;
 use crate::walkthrough::{Step, Tour};
@@ -51,31 +53,51 @@ impl Mistake {
     }
 }
 
-/// The host cell of the button that undoes a demonstration.
-const UNDO: (usize, usize) = (1, 0);
+/// One thing the learner did on the card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MistakeAction {
+    /// Show this mistake live.
+    Demo(Mistake),
+    /// Put back the weights the last demonstration replaced.
+    Undo,
+}
 
-/// The list of warnings; each "show me" button is the host's cell (0, n).
-/// While `undoable` (a demonstration replaced the learner's weights and
-/// nothing has changed since), its item offers to put them back.
+impl MistakeAction {
+    /// The action an event means, or `None` for any other event and for a
+    /// mistake that does not exist.
+    pub fn read(r: &Reading) -> Option<Self> {
+        Some(match (r.event, r.action) {
+            ("click", "mistake-demo") => Self::Demo(*Mistake::ALL.get(r.index)?),
+            ("click", "mistake-undo") => Self::Undo,
+            _ => return None,
+        })
+    }
+}
+
+/// The card's title and its list of warnings, each with its "show me" button (its index in
+/// [`Mistake::ALL`]). While `undoable` (a demonstration replaced the
+/// learner's weights and nothing has changed since), its item offers to put
+/// them back.
 pub fn markup(lang: Lang, undoable: bool) -> String {
     let mut m = Markup::new();
+    m.element("h2", &[], text::TITLE.get(lang));
     m.open("ul", &[("class", "mistakes")]);
     for (n, mistake) in Mistake::ALL.iter().enumerate() {
         let (title, body) = mistake.text();
-        let hit = format!("0,{n}");
+        let index = n.to_string();
         m.open("li", &[]).element("strong", &[], title.get(lang));
         m.element("p", &[], body.get(lang));
         let button = [
             ("type", "button"),
-            ("data-hit", &hit),
+            ("data-action", "mistake-demo"),
+            ("data-index", &index),
             ("data-testid", "mistake-demo"),
         ];
         m.element("button", &button, text::SHOW.get(lang));
         if undoable && *mistake == Mistake::FixedWeights {
-            let undo = format!("{},{}", UNDO.0, UNDO.1);
             let button = [
                 ("type", "button"),
-                ("data-hit", &undo),
+                ("data-action", "mistake-undo"),
                 ("data-testid", "mistake-undo"),
             ];
             m.element("button", &button, text::UNDO.get(lang));
@@ -125,15 +147,15 @@ pub fn CommonMistakes() -> impl IntoView {
         })
     });
     let body = Memo::new(move |_| markup(lang.get(), undoable.get()));
-    let on_cell = Callback::new(move |event: CellEvent| match event {
-        CellEvent::Select(UNDO) => {
-            if let Some((before, _)) = replaced.get_untracked() {
-                scenario.set(before);
+    let act = Callback::new(
+        move |heard: Heard| match MistakeAction::read(&heard.reading()) {
+            Some(MistakeAction::Undo) => {
+                if let Some((before, _)) = replaced.get_untracked() {
+                    scenario.set(before);
+                }
+                replaced.set(None);
             }
-            replaced.set(None);
-        }
-        CellEvent::Select((0, n)) => {
-            if let Some(&mistake) = Mistake::ALL.get(n) {
+            Some(MistakeAction::Demo(mistake)) => {
                 let before = scenario.get_untracked();
                 demonstrate(mistake, tour);
                 let made = scenario.get_untracked();
@@ -141,15 +163,10 @@ pub fn CommonMistakes() -> impl IntoView {
                     replaced.set(Some((before, made)));
                 }
             }
-        }
-        _ => {}
-    });
-    view! {
-        <section class="card" data-testid="mistakes">
-            <h2>{tr(text::TITLE)}</h2>
-            <SvgHost markup=body on_cell=on_cell />
-        </section>
-    }
+            None => {}
+        },
+    );
+    view! { <ActionCard class="card" testid="mistakes" markup=body on_action=act /> }
 }
 
 #[cfg(test)]
@@ -171,11 +188,31 @@ mod tests {
                 html.matches("data-testid=\"mistake-demo\"").count(),
                 Mistake::ALL.len()
             );
-            for mistake in Mistake::ALL {
+            for (n, mistake) in Mistake::ALL.iter().enumerate() {
                 let (title, body) = mistake.text();
+                let click = Reading::click("mistake-demo", n);
+                assert_eq!(
+                    MistakeAction::read(&click),
+                    Some(MistakeAction::Demo(*mistake))
+                );
+                assert!(html.contains(&format!("data-action=\"mistake-demo\" data-index=\"{n}\"")));
                 assert!(html.contains(&crate::svg::escape(title.get(lang))));
                 assert!(html.contains(body.get(lang)));
             }
         }
+    }
+
+    #[test]
+    fn undo_reads_back_and_garbage_is_no_action() {
+        let undo = Reading::click("mistake-undo", 0);
+        assert_eq!(MistakeAction::read(&undo), Some(MistakeAction::Undo));
+        let past_the_end = Reading::click("mistake-demo", Mistake::ALL.len());
+        assert_eq!(MistakeAction::read(&past_the_end), None);
+        let changed = Reading {
+            event: "change",
+            ..Reading::click("mistake-demo", 0)
+        };
+        assert_eq!(MistakeAction::read(&changed), None);
+        assert_eq!(MistakeAction::read(&Reading::click("undo", 0)), None);
     }
 }

@@ -1,21 +1,26 @@
 //! The guided walkthrough: eight steps through the computation, each with its
 //! text, its formula with the numbers on screen, its PyTorch lines, and its
 //! diagram emphasised while the others are dimmed; or free explore, with
-//! everything at once. The card's body is markup from [`markup`]; the step
-//! itself is shared state ([`Tour`]) because the app root keys styles and
-//! arrow keys on it.
+//! everything at once. The card's body is markup from [`markup`], speaking
+//! the cards' protocol (`crate::action`): [`action`] reads and applies its
+//! events. The step itself is shared state ([`Tour`]) because the app root
+//! keys styles and arrow keys on it.
 
+pub mod action;
 mod formulas;
 mod markup;
 mod predict;
 pub mod steps;
 
-use crate::diagrams::host::{CellEvent, SvgHost};
+use crate::action::Heard;
+use crate::diagrams::host::ActionCard;
 use crate::i18n::LangContext;
 use crate::state::{Focus, LabView};
+pub use action::TourAction;
+use action::{apply, Then, Walk};
 use formulas::Selection;
 use leptos::prelude::*;
-use markup::{TourView, BUTTON, CONTROL, FINISH, GUESS, NEXT, PREVIOUS, STEP_LINK, TOGGLE};
+use markup::TourView;
 pub use steps::Step;
 
 /// Where the learner is in the walkthrough.
@@ -41,10 +46,39 @@ impl Tour {
     /// away, so the page stays put.
     pub fn go(self, step: Step) {
         self.step.set(Some(step));
-        let wide = window().inner_width().ok().and_then(|w| w.as_f64());
-        if wide.is_some_and(|w| w >= SIDE_BY_SIDE_WIDTH) {
-            show_diagram(step);
+        follow(step);
+    }
+
+    /// Carries out what the learner did (`action::apply` decides), from the
+    /// card or from the keyboard.
+    pub fn run(self, action: TourAction) {
+        let before = Walk {
+            step: self.step.get_untracked(),
+            guess: self.guess.get_untracked(),
+        };
+        let mut walk = before;
+        let then = apply(&mut walk, action);
+        if walk.step != before.step {
+            self.step.set(walk.step);
         }
+        if walk.guess != before.guess {
+            self.guess.set(walk.guess);
+        }
+        match then {
+            Then::Stay => {}
+            Then::ShowDiagram(step) => show_diagram(step),
+            Then::Went(step) => follow(step),
+            Then::Bring(testid) => bring_control(testid),
+        }
+    }
+}
+
+/// Scrolls to `step`'s diagram where the card stays beside the diagrams; on
+/// a narrow screen that would scroll the step's text away, so the page stays.
+fn follow(step: Step) {
+    let wide = window().inner_width().ok().and_then(|w| w.as_f64());
+    if wide.is_some_and(|w| w >= SIDE_BY_SIDE_WIDTH) {
+        show_diagram(step);
     }
 }
 
@@ -57,16 +91,6 @@ impl Default for Tour {
 /// The narrowest window, in CSS pixels, where `walkthrough.css` puts the card
 /// beside the diagrams; keep the two equal.
 const SIDE_BY_SIDE_WIDTH: f64 = 1000.0;
-
-/// The step an arrow key moves to while the walkthrough runs: ← and → step,
-/// other keys are left to the query selection.
-pub fn step_after_key(key: &str, step: Step) -> Option<Step> {
-    match key {
-        "ArrowLeft" => Some(step.previous()),
-        "ArrowRight" => Some(step.next()),
-        _ => None,
-    }
-}
 
 /// The diagram a step is about, as its `data-diagram`: the one left
 /// undimmed, and the one a formula link scrolls to.
@@ -141,63 +165,18 @@ pub fn Walkthrough() -> impl IntoView {
             })
         })
     });
-    let step = tour.step;
-    let on_cell = Callback::new(move |event: CellEvent| match event {
-        CellEvent::Select((STEP_LINK, n)) => {
-            // A link always scrolls to its diagram, so it sets the step
-            // without `go`, which would scroll a second time on a wide screen.
-            let step = Step::at(n);
-            if tour.step.get_untracked().is_some() {
-                tour.step.set(Some(step));
-            }
-            show_diagram(step);
+    let act = Callback::new(move |heard: Heard| {
+        if let Some(action) = TourAction::read(&heard.reading()) {
+            tour.run(action);
         }
-        CellEvent::Select((GUESS, j)) => tour.guess.set(Some(j)),
-        CellEvent::Select((CONTROL, k)) => {
-            let asked = tour.step.get_untracked().map(Step::controls);
-            if let Some(control) = asked.and_then(|c| c.get(k)) {
-                bring_control(control.testid);
-            }
-        }
-        CellEvent::Select((BUTTON, TOGGLE)) => {
-            // Every walkthrough asks its question afresh.
-            tour.guess.set(None);
-            step.update(|s| *s = if s.is_some() { None } else { Some(Step::Input) })
-        }
-        // Back to exploring freely, every diagram in full view.
-        CellEvent::Select((BUTTON, FINISH)) => step.set(None),
-        CellEvent::Select((BUTTON, which @ (PREVIOUS | NEXT))) => {
-            if let Some(now) = step.get_untracked() {
-                tour.go(if which == NEXT {
-                    now.next()
-                } else {
-                    now.previous()
-                });
-            }
-        }
-        _ => {}
     });
 
-    view! {
-        <section class="card walkthrough" data-testid="walkthrough">
-            <SvgHost markup=body on_cell=on_cell />
-        </section>
-    }
+    view! { <ActionCard class="card walkthrough" testid="walkthrough" markup=body on_action=act /> }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn left_and_right_step_and_other_keys_are_left_alone() {
-        assert_eq!(
-            step_after_key("ArrowRight", Step::Input),
-            Some(Step::Projection)
-        );
-        assert_eq!(step_after_key("ArrowLeft", Step::Input), Some(Step::Input));
-        assert_eq!(step_after_key("ArrowUp", Step::Scores), None);
-    }
 
     #[test]
     fn every_step_points_at_a_diagram_of_the_page() {

@@ -1,10 +1,11 @@
 //! What the learner did to a control, as data, and its effect on the state
-//! the controls edit. The controls are markup whose elements name their
-//! action (`data-action`, `data-index`); one delegated listener reads an
-//! event back into an [`Action`] and [`apply`] carries it out. Pure, so every
-//! control's behaviour is tested natively.
+//! the controls edit. The controls speak the cards' protocol
+//! (`crate::action`): the shared listener reads an event into a [`Reading`],
+//! [`Action::read`] into an [`Action`], and [`apply`] carries it out. Pure,
+//! so every control's behaviour is tested natively.
 
 use super::scenarios::Choice;
+pub use crate::action::Reading;
 use crate::lab::{self, LabError};
 use attention_core::Scenario;
 
@@ -35,16 +36,6 @@ pub enum Action {
     Pick(Choice),
     /// Back to the chosen scenario's defaults (the lesson's sentence for one's own).
     Reset,
-}
-
-/// What an event on a control says: the event's type, the element's
-/// `data-action` and `data-index`, and its current value and checked state.
-pub struct Reading<'a> {
-    pub event: &'a str,
-    pub action: &'a str,
-    pub index: usize,
-    pub value: &'a str,
-    pub checked: bool,
 }
 
 impl Action {

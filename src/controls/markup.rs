@@ -43,17 +43,6 @@ pub fn refusal(m: &mut Markup, error: &LabError, testid: &str, lang: Lang) {
     m.element("p", &attrs, &message);
 }
 
-/// A button that names its action for a card's delegated listener
-/// (`data-action`), with the action as its test id too.
-pub fn action_button(m: &mut Markup, action: &str, label: &str) {
-    let attrs = [
-        ("type", "button"),
-        ("data-action", action),
-        ("data-testid", action),
-    ];
-    m.element("button", &attrs, label);
-}
-
 fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
     m.open("div", &[("class", "scenario-picker")])
         .open("label", &[]);
@@ -145,7 +134,12 @@ fn tokens(m: &mut Markup, desk: &Desk, lang: Lang) {
             ("placeholder", new_token),
         ],
     );
-    let add = [("data-testid", "add-token"), ("data-action", "add")];
+    // The button reads the new-token field's value (`data-field`).
+    let add = [
+        ("data-testid", "add-token"),
+        ("data-action", "add"),
+        ("data-field", "new-token"),
+    ];
     m.element("button", &add, text::ADD.get(lang));
     m.close("div").close("div");
 }

@@ -1,9 +1,11 @@
-//! Shows diagram markup written by pure functions, patching the page's copy in
-//! place (see `morph.js`), and turns pointer and keyboard events on its cells
-//! back into typed events by delegation: one set of listeners per diagram
-//! instead of one per element.
+//! Shows markup written by pure functions, patching the page's copy in place
+//! (see `morph.js`), and delegates its events: one set of listeners per
+//! diagram or card instead of one per element. A diagram's cells
+//! (`data-hit`) become typed [`CellEvent`]s ([`SvgHost`]); a card's controls
+//! (`data-action`) speak the cards' protocol ([`ActionCard`], `crate::action`).
 
-use leptos::html::Div;
+use crate::action::{listen, Heard};
+use leptos::html::{Div, Section};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -146,6 +148,25 @@ where
             morph(host.as_ref(), &html);
         }
     });
+}
+
+/// A card written as markup, patched in place, whose controls reach
+/// `on_action` through the cards' one listener (`crate::action::listen`).
+#[component]
+pub fn ActionCard(
+    /// The card's `class`.
+    class: &'static str,
+    /// The card's `data-testid`.
+    testid: &'static str,
+    /// The card's content; the page is patched to match whenever it changes.
+    #[prop(into)]
+    markup: Signal<String>,
+    /// Receives every event on a control that names an action.
+    on_action: Callback<Heard>,
+) -> impl IntoView {
+    let node = NodeRef::<Section>::new();
+    keep_patched(node, markup);
+    view! { <section class=class data-testid=testid node_ref={node} {..listen(on_action)}></section> }
 }
 
 /// A container for diagram markup with delegated cell events.

@@ -3,7 +3,8 @@
 //! its action (`data-action`, `data-index`) for the card's one listener; pure,
 //! so tests read it natively.
 
-use crate::controls::{action_button as button, refusal};
+use crate::action::action_button as button;
+use crate::controls::refusal;
 use crate::i18n::{share as text, Lang, Msg};
 use crate::lab::{LabError, SequenceTrace};
 use crate::svg::Markup;
@@ -119,7 +120,14 @@ fn import(m: &mut Markup, view: &ShareView) {
     ];
     m.element("textarea", &field, "");
     m.open("div", &[("class", "share-row")]);
-    button(m, "import", text::IMPORT_BUTTON.get(lang));
+    // The button reads the field above it (`data-field`).
+    let attrs = [
+        ("type", "button"),
+        ("data-action", "import"),
+        ("data-testid", "import"),
+        ("data-field", "import-text"),
+    ];
+    m.element("button", &attrs, text::IMPORT_BUTTON.get(lang));
     m.open("label", &[]).text(text::UPLOAD.get(lang)).text(" ");
     m.empty(
         "input",

@@ -6,7 +6,7 @@
 
 use super::curve::loss_curve;
 use super::OptimizerKind;
-use crate::controls::action_button;
+use crate::action::action_button;
 use crate::diagrams::matrix::markup::{heatmap, MatrixSpec};
 use crate::diagrams::matrix::Palette;
 use crate::geometry::format::{fixed, two_decimals};

@@ -10,19 +10,6 @@ use crate::lab::SequenceTrace;
 use crate::mathml::Math;
 use crate::svg::Markup;
 
-/// The `data-hit` row of a link to a step (its column is the step's index).
-pub const STEP_LINK: usize = 0;
-/// The `data-hit` row of a prediction (its column is the guessed key).
-pub const GUESS: usize = 1;
-/// The `data-hit` row of the walkthrough's buttons (columns below).
-pub const BUTTON: usize = 2;
-/// The row of the step's buttons for the controls it asks for (`Step::controls`).
-pub const CONTROL: usize = 3;
-pub const TOGGLE: usize = 0;
-pub const PREVIOUS: usize = 1;
-pub const NEXT: usize = 2;
-pub const FINISH: usize = 3;
-
 /// What the card shows.
 pub struct TourView<'a> {
     /// The current step, or `None` in free explore.
@@ -38,23 +25,22 @@ pub struct TourView<'a> {
 /// `Attention(Q,K,V) = softmax(QKᵀ/√d_k)·V`, each part a link to the step
 /// (and so the diagram) that computes it.
 pub fn general_formula(lang: Lang) -> String {
-    let link = |step: Step| format!("{STEP_LINK},{}", step.index());
     let title = |step: Step| step.title().get(lang);
     let mut f = Math::new(Some(text::GENERAL_FORMULA_LABEL.get(lang)));
     f.mi("Attention").mo("(");
-    f.open_link(&link(Step::Projection), title(Step::Projection));
+    f.open_link("step", Step::Projection.index(), title(Step::Projection));
     f.mi("Q").mo(",").mi("K").mo(",").mi("V").close("mrow");
     f.mo(")").mo("=");
-    f.open_link(&link(Step::Softmax), title(Step::Softmax));
+    f.open_link("step", Step::Softmax.index(), title(Step::Softmax));
     f.mi("softmax").close("mrow").mo("(").open("mfrac");
-    f.open_link(&link(Step::Scores), title(Step::Scores));
+    f.open_link("step", Step::Scores.index(), title(Step::Scores));
     f.mi("Q")
         .open("msup")
         .mi("K")
         .mi("T")
         .close("msup")
         .close("mrow");
-    f.open_link(&link(Step::Scaling), title(Step::Scaling));
+    f.open_link("step", Step::Scaling.index(), title(Step::Scaling));
     f.open("msqrt")
         .open("msub")
         .mi("d")
@@ -62,7 +48,7 @@ pub fn general_formula(lang: Lang) -> String {
         .close("msub")
         .close("msqrt");
     f.close("mrow").close("mfrac").mo(")");
-    f.open_link(&link(Step::Fusion), title(Step::Fusion));
+    f.open_link("step", Step::Fusion.index(), title(Step::Fusion));
     f.mi("V").close("mrow");
     f.finish()
 }
@@ -90,17 +76,16 @@ pub fn body(view: &TourView) -> String {
 /// The title and the buttons: start or leave the walkthrough, and while it
 /// runs, Previous and Next.
 fn bar(m: &mut Markup, step: Option<Step>, lang: Lang) {
-    let button =
-        |m: &mut Markup, column: usize, testid: &str, label: &str, state: Option<(&str, &str)>| {
-            let hit = format!("{BUTTON},{column}");
-            let mut attrs = vec![
-                ("type", "button"),
-                ("data-hit", hit.as_str()),
-                ("data-testid", testid),
-            ];
-            attrs.extend(state);
-            m.element("button", &attrs, label);
-        };
+    // Each button's action is its test id.
+    let button = |m: &mut Markup, action: &str, label: &str, state: Option<(&str, &str)>| {
+        let mut attrs = vec![
+            ("type", "button"),
+            ("data-action", action),
+            ("data-testid", action),
+        ];
+        attrs.extend(state);
+        m.element("button", &attrs, label);
+    };
     m.open("div", &[("class", "walkthrough-bar")]);
     m.element("h2", &[], text::CARD_TITLE.get(lang));
     let (label, pressed) = if step.is_some() {
@@ -109,18 +94,18 @@ fn bar(m: &mut Markup, step: Option<Step>, lang: Lang) {
         (text::START, "false")
     };
     let toggle = Some(("aria-pressed", pressed));
-    button(m, TOGGLE, "walkthrough-toggle", label.get(lang), toggle);
+    button(m, "walkthrough-toggle", label.get(lang), toggle);
     if let Some(step) = step {
         // Previous and Next are disabled where they would not move.
         let end = |at_end: bool| at_end.then_some(("disabled", ""));
         m.open("span", &[("class", "step-nav")]);
         let first = end(step.previous() == step);
-        button(m, PREVIOUS, "step-prev", text::PREVIOUS.get(lang), first);
+        button(m, "step-prev", text::PREVIOUS.get(lang), first);
         // The last step ends the walkthrough rather than offering a dead Next.
         if step.next() == step {
-            button(m, FINISH, "step-finish", text::FINISH.get(lang), None);
+            button(m, "step-finish", text::FINISH.get(lang), None);
         } else {
-            button(m, NEXT, "step-next", text::NEXT.get(lang), None);
+            button(m, "step-next", text::NEXT.get(lang), None);
         }
         m.close("span");
     }
@@ -158,12 +143,13 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
     m.open("ol", &[("class", "step-dots"), ("aria-label", &indicator)]);
     for other in Step::ALL {
         let class = if other == step { "current" } else { "" };
-        let hit = format!("{STEP_LINK},{}", other.index());
+        let index = other.index().to_string();
         let number = (other.index() + 1).to_string();
         let title = other.title().get(lang);
         let attrs = [
             ("class", class),
-            ("data-hit", &hit),
+            ("data-action", "step"),
+            ("data-index", &index),
             ("title", title),
             ("tabindex", "0"),
         ];
@@ -178,21 +164,23 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
     m.element("h3", &[], step.title().get(lang));
     m.element("p", &[("class", "step-text")], step.explanation().get(lang));
     // On a narrow screen stepping does not scroll (the text would go); this does.
-    let here = format!("{STEP_LINK},{}", step.index());
+    let here = step.index().to_string();
     let show = [
         ("type", "button"),
         ("class", "show-diagram"),
-        ("data-hit", &here),
+        ("data-action", "step"),
+        ("data-index", &here),
     ];
     m.element("button", &show, text::SHOW_DIAGRAM.get(lang));
     let controls = step.controls();
     if !controls.is_empty() {
         m.open("p", &[("class", "step-controls")]);
         for (k, control) in controls.iter().enumerate() {
-            let hit = format!("{CONTROL},{k}");
+            let index = k.to_string();
             let attrs = [
                 ("type", "button"),
-                ("data-hit", hit.as_str()),
+                ("data-action", "step-control"),
+                ("data-index", &index),
                 ("data-testid", "step-control"),
                 ("data-control", control.testid),
             ];

@@ -2,7 +2,6 @@
 //! learner picks the token they think the query attends to most; the answer
 //! is then compared with the trace.
 
-use super::markup::GUESS;
 use crate::geometry::format::two_decimals;
 use crate::i18n::{walkthrough as text, Lang};
 use crate::lab::SequenceTrace;
@@ -49,11 +48,12 @@ pub fn prediction(m: &mut Markup, t: &SequenceTrace, i: usize, guess: Option<usi
             (Some(g), _) if g == j => "guess picked",
             _ => "guess",
         };
-        let hit = format!("{GUESS},{j}");
+        let index = j.to_string();
         let attrs = [
             ("type", "button"),
             ("class", class),
-            ("data-hit", &hit),
+            ("data-action", "guess"),
+            ("data-index", &index),
             ("data-testid", "guess"),
         ];
         m.element("button", &attrs, plain(j));

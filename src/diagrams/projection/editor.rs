@@ -1,7 +1,11 @@
 //! The editor for one entry of X or a W matrix: type a number, press Enter.
 //! A refused number keeps what the learner typed and says what is wrong. Like
-//! the controls, it is markup with one delegated listener (see ARCHITECTURE.md).
+//! every card, it is markup speaking the cards' protocol (`crate::action`):
+//! [`action`] reads and applies its events.
 
+mod action;
+
+use crate::action::{listen, Heard};
 use crate::controls::refusal;
 use crate::diagrams::host::keep_patched;
 use crate::geometry::format::{shortest, subscript};
@@ -9,6 +13,7 @@ use crate::i18n::{projection as text, Lang, LangContext};
 use crate::lab::{self, Editable, LabError};
 use crate::state::{Focus, LabScenario};
 use crate::svg::Markup;
+use action::{apply, EditorAction};
 use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -114,6 +119,7 @@ pub fn markup(
         ("type", "text"),
         ("inputmode", "decimal"),
         ("data-testid", "cell-editor"),
+        ("data-action", "entry"),
         ("value", value.as_str()),
     ];
     m.empty("input", &field).close("label");
@@ -160,51 +166,33 @@ pub fn CellEditor(
             });
         }
     });
-    // Reads the field itself: a change can arrive without an input event
-    // before it. Returns whether the number was taken.
-    let commit = move |typed: String| {
-        let Some((which, r, c)) = editing.get_untracked() else {
-            return false;
-        };
-        let sequence = focus.sequence.get_untracked();
-        let result = lab::parse_number(&typed).and_then(|value| {
-            let mut next = scenario.get_untracked();
-            lab::set_entry(&mut next, which, sequence, (r, c), value)?;
-            scenario.set(next);
-            Ok(())
-        });
-        let taken = result.is_ok();
-        problem.set(result.err());
-        taken
-    };
     // Enter keeps a number and closes; Escape closes and keeps the old one.
     // Either way the cell gets the focus back, for the next arrow or Enter.
-    let close = move || {
-        if let Some((which, r, c)) = editing.get_untracked() {
+    let act = Callback::new(move |heard: Heard| {
+        let (Some(action), Some(open)) = (
+            EditorAction::read(&heard.reading()),
+            editing.get_untracked(),
+        ) else {
+            return;
+        };
+        let mut next = scenario.get_untracked();
+        let outcome = apply(&mut next, open, focus.sequence.get_untracked(), action);
+        if outcome.edited {
+            scenario.set(next);
+        }
+        problem.set(outcome.problem);
+        if outcome.close {
             editing.set(None);
+            let (which, r, c) = open;
             focus_cell(which, r, c);
         }
-    };
+    });
 
     view! {
         <div
             class="cell-editor-host"
-            node_ref=node
-            on:change=move |e| {
-                commit(event_target_value(&e));
-            }
-            on:keydown=move |e| match e.key().as_str() {
-                "Enter" => {
-                    if commit(event_target_value(&e)) {
-                        close();
-                    }
-                }
-                "Escape" => {
-                    problem.set(None);
-                    close();
-                }
-                _ => {}
-            }
+            node_ref={node}
+            {..listen(act)}
         ></div>
     }
 }
@@ -219,7 +207,7 @@ mod tests {
         let open = Some((Editable::WQ, 1, 2));
         let html = markup(open, Some(0.75), None, Lang::En);
         assert!(html.contains("W_Q₂,₃ = "), "{html}");
-        assert!(html.contains("data-testid=\"cell-editor\" value=\"0.75\""));
+        assert!(html.contains("data-testid=\"cell-editor\" data-action=\"entry\" value=\"0.75\""));
         assert!(!html.contains("cell-editor-problem"));
         let refused = LabError::NotANumber("abc".into());
         let html = markup(open, Some(0.75), Some(&refused), Lang::Zh);

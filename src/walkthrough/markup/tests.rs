@@ -31,7 +31,10 @@ fn every_part_of_the_general_formula_links_to_a_step() {
         Step::Fusion,
     ] {
         assert!(
-            f.contains(&format!("data-hit=\"0,{}\"", step.index())),
+            f.contains(&format!(
+                "data-action=\"step\" data-index=\"{}\"",
+                step.index()
+            )),
             "{step:?}"
         );
     }
@@ -45,11 +48,11 @@ fn previous_and_next_exist_only_while_the_walkthrough_runs() {
     assert!(!free.contains("step-next"));
     let running = tour(Some(Step::Input), &t, None);
     assert!(running.contains("data-testid=\"walkthrough-toggle\" aria-pressed=\"true\""));
-    assert!(running.contains("data-hit=\"2,1\" data-testid=\"step-prev\""));
-    assert!(running.contains("data-hit=\"2,2\" data-testid=\"step-next\""));
+    assert!(running.contains("data-action=\"step-prev\" data-testid=\"step-prev\""));
+    assert!(running.contains("data-action=\"step-next\" data-testid=\"step-next\""));
     assert!(!running.contains("step-finish"));
     let last = tour(Some(Step::Learning), &t, None);
-    assert!(last.contains("data-hit=\"2,3\" data-testid=\"step-finish\""));
+    assert!(last.contains("data-action=\"step-finish\" data-testid=\"step-finish\""));
     assert!(!last.contains("step-next"));
 }
 

@@ -1,0 +1,123 @@
+//! The one event protocol every card speaks. A card is markup whose controls
+//! name their action (`data-action`, and `data-index` where there are many);
+//! one delegated listener per card ([`listen`]) reads a DOM event into a
+//! [`Reading`], the card's pure `read` turns that into its own action enum,
+//! and a pure `apply` carries it out. Only what must touch the browser
+//! (downloads, the clipboard, scrolling, animation frames) is left to the
+//! card's shell, which is told what to do by the pure functions.
+//!
+//! This module is the pure half, tested natively; [`listen`] is the DOM half.
+
+mod listen;
+
+pub use listen::{listen, part, Heard};
+
+use crate::svg::Markup;
+
+/// What an event on a control says: the event's kind (see [`kind_of`]), the
+/// element's `data-action` and `data-index`, and its current value and
+/// checked state (of the field it names with `data-field`, if it names one).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading<'a> {
+    pub event: &'a str,
+    pub action: &'a str,
+    pub index: usize,
+    pub value: &'a str,
+    pub checked: bool,
+}
+
+impl<'a> Reading<'a> {
+    /// An event of kind `event` on the first control named `action`, holding
+    /// `value`, not checked.
+    pub fn of(event: &'a str, action: &'a str, value: &'a str) -> Self {
+        Reading {
+            event,
+            action,
+            index: 0,
+            value,
+            checked: false,
+        }
+    }
+
+    /// A click on the control named `action` at `index`.
+    pub fn click(action: &'a str, index: usize) -> Self {
+        Reading {
+            index,
+            ..Reading::of("click", action, "")
+        }
+    }
+}
+
+/// The kind a card's actions are read by, for a DOM event of type `kind` (and
+/// `key`, for a key press) on a control with tag `tag`; `None` for events no
+/// action is read from.
+///
+/// Enter and Space on an element that is not a button or a form field (a step
+/// dot, a formula link: focusable through `tabindex`) activate it like a
+/// click, as they would a button; a real button is left to the browser, which
+/// clicks it itself. In a field Enter commits (`"enter"`); Escape is
+/// `"escape"` anywhere.
+pub fn kind_of(kind: &str, key: &str, tag: &str) -> Option<&'static str> {
+    let tag = tag.to_ascii_uppercase();
+    let field = matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA");
+    Some(match (kind, key) {
+        ("click", _) => "click",
+        ("change", _) => "change",
+        ("input", _) => "input",
+        ("keydown", "Escape") => "escape",
+        ("keydown", "Enter") if field => "enter",
+        ("keydown", "Enter" | " ") if !field && tag != "BUTTON" => "click",
+        _ => return None,
+    })
+}
+
+/// A button that names its action for a card's listener (`data-action`),
+/// with the action as its test id too.
+pub fn action_button(m: &mut Markup, action: &str, label: &str) {
+    let attrs = [
+        ("type", "button"),
+        ("data-action", action),
+        ("data-testid", action),
+    ];
+    m.element("button", &attrs, label);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointer_and_field_events_keep_their_kind() {
+        assert_eq!(kind_of("click", "", "BUTTON"), Some("click"));
+        assert_eq!(kind_of("change", "", "SELECT"), Some("change"));
+        assert_eq!(kind_of("input", "", "INPUT"), Some("input"));
+        assert_eq!(kind_of("pointerover", "", "BUTTON"), None);
+    }
+
+    #[test]
+    fn keys_commit_fields_cancel_anywhere_and_activate_what_is_no_button() {
+        assert_eq!(kind_of("keydown", "Enter", "INPUT"), Some("enter"));
+        assert_eq!(kind_of("keydown", "Escape", "input"), Some("escape"));
+        // A step dot or a formula link acts on Enter and Space like a click.
+        assert_eq!(kind_of("keydown", "Enter", "LI"), Some("click"));
+        assert_eq!(kind_of("keydown", " ", "mrow"), Some("click"));
+        // The browser clicks a button itself: reading it too would act twice.
+        assert_eq!(kind_of("keydown", "Enter", "BUTTON"), None);
+        assert_eq!(kind_of("keydown", " ", "button"), None);
+        // Space types into a field, and other keys are nobody's action.
+        assert_eq!(kind_of("keydown", " ", "INPUT"), None);
+        assert_eq!(kind_of("keydown", "a", "LI"), None);
+        assert_eq!(kind_of("keydown", "ArrowLeft", "INPUT"), None);
+    }
+
+    #[test]
+    fn an_action_button_names_its_action_and_escapes_its_label() {
+        let mut m = Markup::new();
+        action_button(&mut m, "export-svg", "<SVG>");
+        assert_eq!(
+            m.finish(),
+            "<button type=\"button\" data-action=\"export-svg\" \
+             data-testid=\"export-svg\">&lt;SVG&gt;</button>"
+        );
+    }
+}

@@ -1,0 +1,119 @@
+//! The DOM half of the protocol: the one delegated listener every card puts
+//! on its root, which reads an event into a [`Heard`] (a [`Reading`] with the
+//! elements it came from) for the card's callback.
+
+use super::{kind_of, Reading};
+use leptos::attr::Attribute;
+use leptos::ev::{self, on};
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+/// An event on a card's control, read: what [`Reading`] holds, owned, and
+/// the elements a card's shell may still need (to copy into, clear, upload
+/// from).
+pub struct Heard {
+    pub event: &'static str,
+    pub action: String,
+    pub index: usize,
+    pub value: String,
+    pub checked: bool,
+    /// The element that names the action.
+    pub control: Element,
+    /// The element the value was read from: the one the control names with
+    /// `data-field` (a test id inside the card), or else the control.
+    pub field: Element,
+    /// The card: the element the listener is on.
+    pub host: Element,
+}
+
+impl Heard {
+    /// What the card's pure `read` takes.
+    pub fn reading(&self) -> Reading<'_> {
+        Reading {
+            event: self.event,
+            action: &self.action,
+            index: self.index,
+            value: &self.value,
+            checked: self.checked,
+        }
+    }
+}
+
+/// The element in a card with this `data-testid`.
+pub fn part(host: &Element, testid: &str) -> Option<Element> {
+    host.query_selector(&format!("[data-testid={testid}]"))
+        .ok()
+        .flatten()
+}
+
+/// A field's value: an input's, a select's or a text area's, and nothing for
+/// any other element.
+fn value_of(field: &Element) -> String {
+    if let Some(input) = field.dyn_ref::<HtmlInputElement>() {
+        input.value()
+    } else if let Some(select) = field.dyn_ref::<HtmlSelectElement>() {
+        select.value()
+    } else if let Some(area) = field.dyn_ref::<HtmlTextAreaElement>() {
+        area.value()
+    } else {
+        String::new()
+    }
+}
+
+/// Reads `event` on a card: the closest element with `data-action` inside
+/// the card, and the kind of event it is for the card's actions.
+fn hear(event: &web_sys::Event) -> Option<Heard> {
+    let host = event.current_target()?.dyn_into::<Element>().ok()?;
+    let target = event.target()?.dyn_into::<Element>().ok()?;
+    let control = target.closest("[data-action]").ok()??;
+    if !host.contains(Some(&control)) {
+        return None;
+    }
+    let key = event
+        .dyn_ref::<web_sys::KeyboardEvent>()
+        .map(web_sys::KeyboardEvent::key)
+        .unwrap_or_default();
+    let kind = kind_of(&event.type_(), &key, &control.tag_name())?;
+    if kind == "click" && !key.is_empty() {
+        // A key that activates a step dot or link must not scroll the page.
+        event.prevent_default();
+    }
+    let field = control
+        .get_attribute("data-field")
+        .and_then(|testid| part(&host, &testid))
+        .unwrap_or_else(|| control.clone());
+    Some(Heard {
+        event: kind,
+        action: control.get_attribute("data-action")?,
+        index: control
+            .get_attribute("data-index")
+            .and_then(|i| i.parse().ok())
+            .unwrap_or(0),
+        value: value_of(&field),
+        checked: field
+            .dyn_ref::<HtmlInputElement>()
+            .is_some_and(HtmlInputElement::checked),
+        control,
+        field,
+        host,
+    })
+}
+
+/// The card's one listener, to spread onto its root element
+/// (`<section {..listen(act)}>`): clicks, changes, input and key presses on
+/// its controls reach `act` as [`Heard`]s. One function for every card, so
+/// the listener's code is in the WebAssembly once.
+pub fn listen(act: Callback<Heard>) -> impl Attribute {
+    let run = move |event: &web_sys::Event| {
+        if let Some(heard) = hear(event) {
+            act.run(heard);
+        }
+    };
+    (
+        on(ev::click, move |e| run(&e)),
+        on(ev::change, move |e| run(&e)),
+        on(ev::input, move |e| run(&e)),
+        on(ev::keydown, move |e| run(&e)),
+    )
+}

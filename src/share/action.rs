@@ -1,0 +1,170 @@
+//! What the learner did on the "save and share" card, as data (the cards'
+//! protocol, `crate::action`), and its effect on the card's own state. What
+//! must touch the browser (downloads, the clipboard, reading a file) is
+//! returned as a [`Chore`] for the card's shell to do; deciding what to do is
+//! pure and tested natively.
+
+use super::import::import;
+use super::markup::MATRICES;
+use crate::action::Reading;
+use crate::i18n::{share as words, Msg};
+use crate::lab::LabError;
+use crate::link::PANELS;
+use attention_core::Scenario;
+
+/// The panels an embed shows until the teacher chooses: the four diagrams.
+const FIRST_PANELS: [bool; 9] = [false, false, true, true, true, true, false, false, false];
+
+/// How the matrix export writes a matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Latex,
+    Numpy,
+}
+
+/// One thing the learner did on the card.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShareAction {
+    ExportSvg,
+    ExportPng,
+    ExportScenario,
+    ExportTrace,
+    /// Choose the matrix the LaTeX and NumPy export writes (an index into [`MATRICES`]).
+    Matrix(usize),
+    /// Write the chosen matrix in this format.
+    Show(Format),
+    CopyExport,
+    /// Import this text (the import field's, read through `data-field`).
+    Import(String),
+    /// A file was chosen to upload into the import field.
+    Upload,
+    /// Open or close the embed-code builder.
+    ToggleEmbed,
+    /// Show panel i (of [`PANELS`]) in the embed, or not.
+    Panel(usize, bool),
+    /// Make the embed a read-only figure, or not.
+    Lock(bool),
+    CopyEmbed,
+}
+
+impl ShareAction {
+    /// The action an event means, or `None` for events the card does not act
+    /// on and for values no control of the card can hold.
+    pub fn read(r: &Reading) -> Option<Self> {
+        Some(match (r.event, r.action) {
+            ("click", "export-svg") => Self::ExportSvg,
+            ("click", "export-png") => Self::ExportPng,
+            ("click", "export-scenario") => Self::ExportScenario,
+            ("click", "export-trace") => Self::ExportTrace,
+            ("change", "matrix") => {
+                let i = r.value.parse().ok().filter(|&i| i < MATRICES.len())?;
+                Self::Matrix(i)
+            }
+            ("click", "export-latex") => Self::Show(Format::Latex),
+            ("click", "export-numpy") => Self::Show(Format::Numpy),
+            ("click", "copy-export") => Self::CopyExport,
+            ("click", "import") => Self::Import(r.value.to_owned()),
+            ("change", "upload") => Self::Upload,
+            ("click", "embed") => Self::ToggleEmbed,
+            ("change", "panel") if r.index < PANELS.len() => Self::Panel(r.index, r.checked),
+            ("change", "lock") => Self::Lock(r.checked),
+            ("click", "copy-embed") => Self::CopyEmbed,
+            _ => return None,
+        })
+    }
+}
+
+/// Everything the card keeps between events.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sheet {
+    /// The index into [`MATRICES`] chosen for LaTeX and NumPy.
+    pub matrix: usize,
+    /// How the chosen matrix is shown, once the learner asked for it.
+    pub format: Option<Format>,
+    /// What the last export or import said: a note, or why it was refused.
+    pub status: Option<Result<Msg, LabError>>,
+    /// Whether the embed-code builder is open.
+    pub embedding: bool,
+    /// For each of [`PANELS`], whether the embed shows it.
+    pub panels: Vec<bool>,
+    pub lock: bool,
+}
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Sheet {
+            matrix: 0,
+            format: None,
+            status: None,
+            embedding: false,
+            panels: FIRST_PANELS.to_vec(),
+            lock: false,
+        }
+    }
+}
+
+impl Sheet {
+    /// Says that an export found nothing to write (the scenario does not run).
+    pub fn nothing_to_export(&mut self) {
+        self.status = Some(Ok(words::NOTHING_TO_EXPORT));
+    }
+}
+
+/// What the card's shell does in the browser after an action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chore {
+    Nothing,
+    /// Draw the diagrams as a standalone SVG, or as a PNG, and download it.
+    Svg,
+    Png,
+    /// Download the scenario, or its trace, as JSON.
+    Scenario,
+    Trace,
+    /// Copy the matrix export's text, or the embed code, to the clipboard.
+    CopyExport,
+    CopyEmbed,
+    /// Read the chosen file into the import field and import it.
+    Upload,
+    /// Put this imported scenario in the lab, as the learner's own.
+    Imported(Box<Scenario>),
+}
+
+/// Carries out `action` on the card's state and says what is left for the
+/// browser. A refused import says why and changes nothing else.
+pub fn apply(sheet: &mut Sheet, action: ShareAction) -> Chore {
+    match action {
+        ShareAction::ExportSvg => return Chore::Svg,
+        ShareAction::ExportPng => return Chore::Png,
+        ShareAction::ExportScenario => return Chore::Scenario,
+        ShareAction::ExportTrace => return Chore::Trace,
+        ShareAction::CopyExport => return Chore::CopyExport,
+        ShareAction::CopyEmbed => return Chore::CopyEmbed,
+        ShareAction::Upload => return Chore::Upload,
+        ShareAction::Matrix(i) => sheet.matrix = i,
+        ShareAction::Show(format) => sheet.format = Some(format),
+        ShareAction::ToggleEmbed => sheet.embedding = !sheet.embedding,
+        ShareAction::Panel(i, on) => {
+            if let Some(shown) = sheet.panels.get_mut(i) {
+                *shown = on;
+            }
+        }
+        ShareAction::Lock(on) => sheet.lock = on,
+        ShareAction::Import(text) => {
+            if text.trim().is_empty() {
+                sheet.status = Some(Ok(words::IMPORT_EMPTY));
+                return Chore::Nothing;
+            }
+            match import(&text) {
+                Ok(scenario) => {
+                    sheet.status = Some(Ok(words::IMPORTED));
+                    return Chore::Imported(Box::new(scenario));
+                }
+                Err(error) => sheet.status = Some(Err(error)),
+            }
+        }
+    }
+    Chore::Nothing
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,141 @@
+use super::*;
+use crate::share::text::scenario_json;
+use attention_core::presets;
+
+fn read(event: &str, action: &str, value: &str) -> Option<ShareAction> {
+    ShareAction::read(&Reading::of(event, action, value))
+}
+
+/// A change of the checkbox at `index`.
+fn tick(action: &str, index: usize, checked: bool) -> Option<ShareAction> {
+    ShareAction::read(&Reading {
+        index,
+        checked,
+        ..Reading::of("change", action, "on")
+    })
+}
+
+fn click(action: &str) -> Option<ShareAction> {
+    read("click", action, "")
+}
+
+#[test]
+fn every_control_reads_back_into_its_action() {
+    assert_eq!(click("export-svg"), Some(ShareAction::ExportSvg));
+    assert_eq!(click("export-png"), Some(ShareAction::ExportPng));
+    assert_eq!(click("export-scenario"), Some(ShareAction::ExportScenario));
+    assert_eq!(click("export-trace"), Some(ShareAction::ExportTrace));
+    assert_eq!(
+        click("export-latex"),
+        Some(ShareAction::Show(Format::Latex))
+    );
+    assert_eq!(
+        click("export-numpy"),
+        Some(ShareAction::Show(Format::Numpy))
+    );
+    assert_eq!(click("copy-export"), Some(ShareAction::CopyExport));
+    assert_eq!(click("copy-embed"), Some(ShareAction::CopyEmbed));
+    assert_eq!(click("embed"), Some(ShareAction::ToggleEmbed));
+    assert_eq!(
+        read("change", "matrix", "10"),
+        Some(ShareAction::Matrix(10))
+    );
+    assert_eq!(
+        read("click", "import", "{\"x\": 1}"),
+        Some(ShareAction::Import("{\"x\": 1}".into()))
+    );
+    assert_eq!(
+        read("change", "upload", "C:\\fakepath\\a.json"),
+        Some(ShareAction::Upload)
+    );
+    assert_eq!(tick("panel", 8, true), Some(ShareAction::Panel(8, true)));
+    assert_eq!(tick("lock", 0, true), Some(ShareAction::Lock(true)));
+    assert_eq!(tick("lock", 0, false), Some(ShareAction::Lock(false)));
+}
+
+#[test]
+fn garbage_and_other_events_are_no_action() {
+    // A matrix or panel the card does not have, from a tampered page.
+    assert_eq!(read("change", "matrix", "11"), None);
+    assert_eq!(read("change", "matrix", "-1"), None);
+    assert_eq!(read("change", "matrix", "<b>"), None);
+    assert_eq!(tick("panel", PANELS.len(), true), None);
+    // The right name with the wrong event, or a name no control has.
+    assert_eq!(read("input", "matrix", "2"), None);
+    assert_eq!(read("change", "export-svg", ""), None);
+    assert_eq!(read("enter", "import", "{}"), None);
+    assert_eq!(click("select"), None);
+    assert_eq!(click(""), None);
+}
+
+#[test]
+fn browser_work_is_left_to_the_shell_and_changes_no_state() {
+    let mut sheet = Sheet::default();
+    for (action, chore) in [
+        (ShareAction::ExportSvg, Chore::Svg),
+        (ShareAction::ExportPng, Chore::Png),
+        (ShareAction::ExportScenario, Chore::Scenario),
+        (ShareAction::ExportTrace, Chore::Trace),
+        (ShareAction::CopyExport, Chore::CopyExport),
+        (ShareAction::CopyEmbed, Chore::CopyEmbed),
+        (ShareAction::Upload, Chore::Upload),
+    ] {
+        assert_eq!(apply(&mut sheet, action), chore);
+    }
+    assert_eq!(sheet, Sheet::default());
+}
+
+#[test]
+fn the_matrix_export_and_the_embed_builder_keep_their_choices() {
+    let mut sheet = Sheet::default();
+    assert_eq!(sheet.panels.len(), PANELS.len());
+    apply(&mut sheet, ShareAction::Matrix(9));
+    apply(&mut sheet, ShareAction::Show(Format::Numpy));
+    assert_eq!((sheet.matrix, sheet.format), (9, Some(Format::Numpy)));
+    apply(&mut sheet, ShareAction::ToggleEmbed);
+    assert!(sheet.embedding);
+    apply(&mut sheet, ShareAction::Panel(0, true));
+    apply(&mut sheet, ShareAction::Panel(2, false));
+    assert_eq!(&sheet.panels[..3], &[true, false, false]);
+    // A checkbox says whether it is ticked: a second change cannot flip it back.
+    apply(&mut sheet, ShareAction::Lock(true));
+    apply(&mut sheet, ShareAction::Lock(true));
+    assert!(sheet.lock);
+    apply(&mut sheet, ShareAction::ToggleEmbed);
+    assert!(!sheet.embedding);
+    sheet.nothing_to_export();
+    assert_eq!(sheet.status, Some(Ok(words::NOTHING_TO_EXPORT)));
+}
+
+#[test]
+fn an_import_brings_its_scenario_or_says_why_not() {
+    let mut sheet = Sheet::default();
+    assert_eq!(
+        apply(&mut sheet, ShareAction::Import("  \n".into())),
+        Chore::Nothing
+    );
+    assert_eq!(sheet.status, Some(Ok(words::IMPORT_EMPTY)));
+    let pronoun = presets::pronoun();
+    assert_eq!(
+        apply(&mut sheet, ShareAction::Import(scenario_json(&pronoun))),
+        Chore::Imported(Box::new(pronoun))
+    );
+    assert_eq!(sheet.status, Some(Ok(words::IMPORTED)));
+    let before = Sheet {
+        status: None,
+        ..sheet.clone()
+    };
+    let mut refused = before.clone();
+    assert_eq!(
+        apply(&mut refused, ShareAction::Import("{".into())),
+        Chore::Nothing
+    );
+    assert!(matches!(refused.status, Some(Err(LabError::Import(_)))));
+    assert_eq!(
+        Sheet {
+            status: None,
+            ..refused
+        },
+        before
+    );
+}

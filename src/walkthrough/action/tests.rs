@@ -1,0 +1,108 @@
+use super::*;
+
+fn click(action: &str, index: usize) -> Option<TourAction> {
+    TourAction::read(&Reading::click(action, index))
+}
+
+fn running(step: Step) -> Walk {
+    Walk {
+        step: Some(step),
+        guess: None,
+    }
+}
+
+#[test]
+fn every_button_and_link_reads_back_into_its_action() {
+    for step in Step::ALL {
+        assert_eq!(click("step", step.index()), Some(TourAction::Show(step)));
+    }
+    assert_eq!(click("guess", 3), Some(TourAction::Guess(3)));
+    assert_eq!(click("step-control", 1), Some(TourAction::Control(1)));
+    assert_eq!(click("walkthrough-toggle", 0), Some(TourAction::Toggle));
+    assert_eq!(click("step-prev", 0), Some(TourAction::Previous));
+    assert_eq!(click("step-next", 0), Some(TourAction::Next));
+    assert_eq!(click("step-finish", 0), Some(TourAction::Finish));
+}
+
+#[test]
+fn garbage_other_events_and_other_keys_are_no_action() {
+    assert_eq!(click("step", Step::ALL.len()), None);
+    assert_eq!(click("next", 0), None);
+    assert_eq!(click("", 0), None);
+    let changed = Reading {
+        event: "change",
+        ..Reading::click("step-next", 0)
+    };
+    assert_eq!(TourAction::read(&changed), None);
+    assert_eq!(
+        TourAction::read_key("ArrowLeft"),
+        Some(TourAction::Previous)
+    );
+    assert_eq!(TourAction::read_key("ArrowRight"), Some(TourAction::Next));
+    assert_eq!(TourAction::read_key("ArrowUp"), None);
+    assert_eq!(TourAction::read_key("Enter"), None);
+}
+
+#[test]
+fn toggle_starts_at_the_first_step_and_leaves_forgetting_the_guess() {
+    let mut walk = Walk::default();
+    assert_eq!(apply(&mut walk, TourAction::Toggle), Then::Stay);
+    assert_eq!(walk, running(Step::Input));
+    walk.guess = Some(2);
+    apply(&mut walk, TourAction::Toggle);
+    assert_eq!(walk, Walk::default());
+    let mut last = running(Step::Learning);
+    assert_eq!(apply(&mut last, TourAction::Finish), Then::Stay);
+    assert_eq!(last.step, None);
+}
+
+#[test]
+fn previous_and_next_move_within_the_steps_only_while_it_runs() {
+    let mut walk = running(Step::Input);
+    assert_eq!(
+        apply(&mut walk, TourAction::Next),
+        Then::Went(Step::Projection)
+    );
+    assert_eq!(
+        apply(&mut walk, TourAction::Previous),
+        Then::Went(Step::Input)
+    );
+    assert_eq!(
+        apply(&mut walk, TourAction::Previous),
+        Then::Went(Step::Input)
+    );
+    let mut free = Walk::default();
+    assert_eq!(apply(&mut free, TourAction::Next), Then::Stay);
+    assert_eq!(free, Walk::default());
+}
+
+#[test]
+fn a_step_link_shows_its_diagram_and_moves_only_a_running_walkthrough() {
+    let mut free = Walk::default();
+    assert_eq!(
+        apply(&mut free, TourAction::Show(Step::Scores)),
+        Then::ShowDiagram(Step::Scores)
+    );
+    assert_eq!(free.step, None);
+    let mut walk = running(Step::Input);
+    apply(&mut walk, TourAction::Show(Step::Fusion));
+    assert_eq!(walk.step, Some(Step::Fusion));
+}
+
+#[test]
+fn a_guess_is_kept_and_a_control_button_brings_the_steps_control() {
+    let mut walk = running(Step::Softmax);
+    assert_eq!(apply(&mut walk, TourAction::Guess(2)), Then::Stay);
+    assert_eq!(walk.guess, Some(2));
+    let mut scaling = running(Step::Scaling);
+    assert_eq!(
+        apply(&mut scaling, TourAction::Control(1)),
+        Then::Bring("d-k")
+    );
+    // A control the step does not ask for, or no step at all: nothing.
+    assert_eq!(apply(&mut scaling, TourAction::Control(9)), Then::Stay);
+    assert_eq!(
+        apply(&mut Walk::default(), TourAction::Control(0)),
+        Then::Stay
+    );
+}
