@@ -11,6 +11,7 @@
 //! calls these same kernels, computes bit for bit what [`crate::forward`] does.
 
 use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Zip};
+use std::borrow::Cow;
 
 /// Projects every row of `x` through a weight matrix: `P = X·W`.
 ///
@@ -163,19 +164,108 @@ fn product_edges(
     }
 }
 
-/// [`product`]'s blocks with AVX2's four-wide registers, multiplying and
-/// adding separately (no FMA), so each entry is rounded exactly as in the
-/// scalar [`block`].
+/// [`product`]'s blocks and [`exp_in_place`] with AVX2's four-wide
+/// registers, multiplying and adding separately (no FMA), so every value is
+/// rounded exactly as in the scalar code.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::{BLOCK_COLS, BLOCK_ROWS};
+    use std::arch::x86_64::{
+        __m256d, _mm256_add_epi64, _mm256_add_pd, _mm256_and_pd, _mm256_andnot_pd,
+        _mm256_blendv_pd, _mm256_castsi256_pd, _mm256_cmp_pd, _mm256_cvtepi32_epi64,
+        _mm256_cvtepi32_pd, _mm256_cvttpd_epi32, _mm256_div_pd, _mm256_loadu_pd,
+        _mm256_movemask_pd, _mm256_mul_pd, _mm256_or_pd, _mm256_set1_epi64x, _mm256_set1_pd,
+        _mm256_setzero_pd, _mm256_slli_epi64, _mm256_storeu_pd, _mm256_sub_pd, _CMP_LT_OQ,
+    };
+
+    /// `v ← e^v` for every entry, bit for bit `libm::exp`.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn exp_in_place(values: &mut [f64]) {
+        let (quads, rest) = values.as_chunks_mut::<4>();
+        for quad in quads {
+            let arguments = *quad;
+            // SAFETY: `quad` holds 4 entries.
+            let x = unsafe { _mm256_loadu_pd(quad.as_ptr()) };
+            let (y, plain) = exp4(x);
+            // SAFETY: `quad` holds 4 entries.
+            unsafe { _mm256_storeu_pd(quad.as_mut_ptr(), y) };
+            if plain != 0b1111 {
+                // Rare lanes (|x| ≥ 708.39…, where the result overflows or
+                // is subnormal, ±∞ and NaN) take libm's own special cases.
+                for (lane, (v, x)) in quad.iter_mut().zip(arguments).enumerate() {
+                    if plain & (1 << lane) == 0 {
+                        *v = libm::exp(x);
+                    }
+                }
+            }
+        }
+        for v in rest {
+            *v = libm::exp(*v);
+        }
+    }
+
+    /// `libm::exp` (FreeBSD's e_exp.c) in four lanes for |x| < 708.39…, and
+    /// the mask of the lanes that were in that range (bit i for lane i).
+    ///
+    /// The same steps in the same order as the scalar code: x = k·ln2 + r
+    /// with k = 0 for |x| ≤ ½ln2, ±1 below 1.5 ln2, else trunc(x/ln2 ± ½);
+    /// then `1 + (r·c/(2 − c) − lo + hi)` with c from a degree-5 polynomial
+    /// in r², times 2^k (one exact scaling: |k| ≤ 1022 here), and `1 + x`
+    /// for |x| ≤ 2⁻²⁸. The branches on the high word of |x| become
+    /// comparisons of |x| with the smallest value past each threshold.
+    #[target_feature(enable = "avx2")]
+    fn exp4(x: __m256d) -> (__m256d, i32) {
+        // libm's constants, by their bits (as its source gives them).
+        const LN2HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+        const LN2LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+        const INVLN2: f64 = f64::from_bits(0x3ff7_1547_652b_82fe);
+        const P: [f64; 5] = [
+            f64::from_bits(0x3fc5_5555_5555_553e),
+            f64::from_bits(0xbf66_c16c_16be_bd93),
+            f64::from_bits(0x3f11_566a_af25_de2c),
+            f64::from_bits(0xbebb_bd41_c5d2_6bf1),
+            f64::from_bits(0x3e66_3769_72be_a4d0),
+        ];
+        let splat = _mm256_set1_pd;
+        let below = |x, bits: u64| _mm256_cmp_pd::<_CMP_LT_OQ>(x, splat(f64::from_bits(bits)));
+        let sign = _mm256_and_pd(x, splat(-0.0));
+        let abs = _mm256_andnot_pd(splat(-0.0), x);
+        let plain = below(abs, 0x4086_232b_0000_0000); // high word < 0x4086232b
+        let tiny = below(abs, 0x3e30_0001_0000_0000); // high word ≤ 0x3e300000
+        let small = below(abs, 0x3fd6_2e43_0000_0000); // high word ≤ 0x3fd62e42
+        let middle = below(abs, 0x3ff0_a2b2_0000_0000); // high word < 0x3ff0a2b2
+
+        let half = _mm256_or_pd(splat(0.5), sign);
+        let large_k = _mm256_add_pd(_mm256_mul_pd(splat(INVLN2), x), half);
+        let k = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(large_k));
+        let k = _mm256_blendv_pd(k, _mm256_or_pd(splat(1.0), sign), middle);
+        let k = _mm256_blendv_pd(k, _mm256_setzero_pd(), small);
+
+        // With k = 0 these are hi = x, lo = 0 and r = x, as in the scalar code.
+        let hi = _mm256_sub_pd(x, _mm256_mul_pd(k, splat(LN2HI)));
+        let lo = _mm256_mul_pd(k, splat(LN2LO));
+        let r = _mm256_sub_pd(hi, lo);
+        let rr = _mm256_mul_pd(r, r);
+        let mut poly = splat(P[4]);
+        for &p in P[..4].iter().rev() {
+            poly = _mm256_add_pd(splat(p), _mm256_mul_pd(rr, poly));
+        }
+        let c = _mm256_sub_pd(r, _mm256_mul_pd(rr, poly));
+        let ratio = _mm256_div_pd(_mm256_mul_pd(r, c), _mm256_sub_pd(splat(2.0), c));
+        let y = _mm256_add_pd(splat(1.0), _mm256_add_pd(_mm256_sub_pd(ratio, lo), hi));
+        // 2^k from its bits: the biased exponent k + 1023 from bit 52 on.
+        let k = _mm256_cvtepi32_epi64(_mm256_cvttpd_epi32(k));
+        let exponent = _mm256_add_epi64(k, _mm256_set1_epi64x(1023));
+        let y = _mm256_mul_pd(y, _mm256_castsi256_pd(_mm256_slli_epi64::<52>(exponent)));
+        let y = _mm256_blendv_pd(y, _mm256_add_pd(splat(1.0), x), tiny);
+        (y, _mm256_movemask_pd(plain))
+    }
 
     // A block is four rows of two registers of four.
     const _: () = assert!(BLOCK_ROWS == 4 && BLOCK_COLS == 8);
-    use std::arch::x86_64::{
-        _mm256_add_pd, _mm256_loadu_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_setzero_pd,
-        _mm256_storeu_pd,
-    };
 
     /// Every whole block of [`super::product`]; see there for the shapes.
     ///
@@ -394,18 +484,32 @@ fn softmax_slice(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
         row.fill(0.0);
         return;
     }
-    // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
-    let mut total = 0.0;
     for (j, w) in row.iter_mut().enumerate() {
+        // A key that is not allowed gets e^−∞, which is exactly the 0 it must have.
         *w = if allowed(j) {
-            libm::exp(*w - largest)
+            *w - largest
         } else {
-            0.0
+            f64::NEG_INFINITY
         };
-        total += *w;
     }
+    exp_in_place(row);
+    // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
+    let total = row.iter().fold(0.0, |total, &e| total + e);
     for w in row {
         *w /= total;
+    }
+}
+
+/// `v ← e^v` for every entry, with the bits of `libm::exp`: four at a time
+/// with AVX2 when the processor has it (see `avx2::exp4`), else one by one.
+fn exp_in_place(values: &mut [f64]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has just been found to support AVX2.
+        return unsafe { avx2::exp_in_place(values) };
+    }
+    for v in values {
+        *v = libm::exp(*v);
     }
 }
 
@@ -438,6 +542,10 @@ pub fn softmax_rows(scores: ArrayView2<f64>, allowed: ArrayView2<bool>) -> Array
 /// ```
 pub fn softmax_rows_in_place(mut rows: ArrayViewMut2<f64>, allowed: ArrayView2<bool>) {
     for (row, ok) in rows.rows_mut().into_iter().zip(allowed.rows()) {
+        // As a slice (a copy if the mask is strided), a plain index per key.
+        let ok = ok
+            .as_slice()
+            .map_or_else(|| Cow::Owned(ok.to_vec()), Cow::Borrowed);
         softmax_in_place(row, |j| ok[j]);
     }
 }
@@ -537,7 +645,68 @@ mod tests {
         }
     }
 
+    /// [`exp_in_place`] (with AVX2 where the processor has it) against
+    /// `libm::exp` one value at a time.
+    fn check_exp(values: &[f64]) {
+        let mut got = values.to_vec();
+        exp_in_place(&mut got);
+        let expected: Vec<f64> = values.iter().map(|&x| libm::exp(x)).collect();
+        for ((x, got), expected) in values.iter().zip(&got).zip(&expected) {
+            assert_eq!(
+                got.to_bits(),
+                expected.to_bits(),
+                "e^{x:e}: {got:e} ≠ {expected:e}"
+            );
+        }
+    }
+
+    #[test]
+    fn exp_has_the_bits_of_libm_at_every_branch() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            1e-300,
+            -1e6,
+            1e6,
+            709.78,
+            709.79,
+            -745.13,
+            -745.14,
+        ];
+        // Both sides of each threshold of the high word of |x|: 2⁻²⁸, ½ln2,
+        // 1.5 ln2 and 708.39…, for both signs.
+        for high in [0x3e30_0000_u64, 0x3fd6_2e42, 0x3ff0_a2b2, 0x4086_232b] {
+            for bits in [
+                (high << 32) - 1,
+                high << 32,
+                (high << 32) | 0xffff_ffff,
+                (high + 1) << 32,
+            ] {
+                values.push(f64::from_bits(bits));
+                values.push(-f64::from_bits(bits));
+            }
+        }
+        // Whole and half multiples of ln 2, where k changes.
+        values.extend((-2100..2100).map(|i| f64::from(i) * std::f64::consts::LN_2 / 2.0));
+        check_exp(&values);
+    }
+
     proptest! {
+        #[test]
+        fn exp_has_the_bits_of_libm(
+            values in proptest::collection::vec(
+                prop_oneof![-750.0..750.0f64, -2.0..2.0f64, -1e-6..1e-6f64, any::<f64>()],
+                0..40,
+            )
+        ) {
+            check_exp(&values);
+        }
+
         #[test]
         fn blocked_product_matches_the_naive_loop_on_any_shape(
             (rows, inner, cols, a, b) in (1usize..20, 1usize..20, 1usize..20).prop_flat_map(
