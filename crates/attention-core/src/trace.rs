@@ -6,7 +6,7 @@ use crate::kernels::{
     softmax_rows_in_place,
 };
 use crate::limits;
-use ndarray::{Array2, Array3, ArrayView, ArrayView2, ArrayView3, Axis, Dimension, Zip};
+use ndarray::{Array2, Array3, ArrayView, ArrayView2, ArrayView3, Axis, Dimension};
 
 /// The learned parameters of one head: `W_Q` and `W_K` are d×d_k, `W_V` is d×d_v.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,35 +146,36 @@ pub fn forward(
     ensure_finite("k", &k)?;
     ensure_finite("v", &v)?;
 
-    // Each intermediate is written once, straight into the trace's arrays:
-    // the scores, then the scaled scores from them, then the weights from
-    // those (softmax in place on a copy).
+    // Each intermediate is built once, straight into the trace's arrays: the
+    // scores, the scaled scores from them, and the weights from those
+    // (softmax in place on a copy).
     let mut scores = Array3::zeros((batch, t, t));
-    let mut scaled = Array3::zeros((batch, t, t));
     let mut allowed = Array3::from_elem((batch, t, t), false);
-    let mut weights = Array3::zeros((batch, t, t));
-    let mut output = Array3::zeros((batch, t, head.w_v.ncols()));
-    for b in 0..batch {
-        let (q, k, v) = (
+    for (b, (mut raw, mut seen)) in scores
+        .outer_iter_mut()
+        .zip(allowed.outer_iter_mut())
+        .enumerate()
+    {
+        dot_scores_into(
             q.index_axis(Axis(0), b),
             k.index_axis(Axis(0), b),
-            v.index_axis(Axis(0), b),
+            raw.view_mut(),
         );
-        let mut raw = scores.index_axis_mut(Axis(0), b);
-        dot_scores_into(q, k, raw.view_mut());
-        let mut alpha = scaled.index_axis_mut(Axis(0), b);
-        Zip::from(&mut alpha)
-            .and(&raw)
-            .for_each(|a, &s| *a = s * factor);
-        let mut seen = allowed.index_axis_mut(Axis(0), b);
         seen.assign(&allowed_keys(key_is_real.row(b), options.causal));
-        let mut alpha_prime = weights.index_axis_mut(Axis(0), b);
-        alpha_prime.assign(&alpha);
-        softmax_rows_in_place(alpha_prime.view_mut(), seen.view());
-        mix_values_into(alpha_prime.view(), v, output.index_axis_mut(Axis(0), b));
     }
     ensure_finite("scores", &scores)?;
+    let scaled = scores.mapv(|s| s * factor);
     ensure_finite("scaled", &scaled)?;
+    let mut weights = scaled.clone();
+    let mut output = Array3::zeros((batch, t, head.w_v.ncols()));
+    for (b, (mut alpha, out)) in weights
+        .outer_iter_mut()
+        .zip(output.outer_iter_mut())
+        .enumerate()
+    {
+        softmax_rows_in_place(alpha.view_mut(), allowed.index_axis(Axis(0), b));
+        mix_values_into(alpha.view(), v.index_axis(Axis(0), b), out);
+    }
     ensure_finite("output", &output)?;
 
     let empty_rows = allowed
@@ -299,8 +300,11 @@ fn first_non_finite<D: Dimension>(values: ArrayView<f64, D>) -> Option<D::Patter
 /// Whether every entry is finite. In memory order when there is one (always,
 /// for the arrays `forward` makes): a plain loop rather than an index walk.
 fn all_finite<D: Dimension>(values: ArrayView<f64, D>) -> bool {
+    // Without stopping at the first bad entry (a rare case not worth a
+    // branch per entry), so the loop can be vectorized.
+    let finite = |all: bool, v: &f64| all & v.is_finite();
     match values.as_slice_memory_order() {
-        Some(values) => values.iter().all(|v| v.is_finite()),
-        None => values.iter().all(|v| v.is_finite()),
+        Some(values) => values.iter().fold(true, finite),
+        None => values.iter().fold(true, finite),
     }
 }
