@@ -1,8 +1,9 @@
 //! `cargo xtask bench`: the release bundle's size (raw and gzip -9) against
 //! its budget, the latency from an input event to updated diagrams in headless
 //! Chromium (selecting a query, editing one entry, new random weights, at
-//! T = 4, 16, 64, 256 and 512), the core's native forward-pass throughput, and training steps per
-//! second natively and in WebAssembly in headless Chromium.
+//! T = 4, 16, 64, 256 and 512, and the first diagram's time), the core's native
+//! forward-pass throughput beside NumPy's (when python3 has numpy), and training
+//! steps per second natively and in WebAssembly in headless Chromium.
 
 use crate::dist;
 use crate::sh::{self, cmd};
@@ -31,8 +32,77 @@ pub fn run() -> Result<(), String> {
     report_bundle(&bundle, title)?;
     tools::ensure_test_tools()?;
     sh::run(cmd("node").arg("tests/e2e/bench_latency.mjs"))?;
-    sh::run(&mut core_example("throughput"))?;
+    report_throughput()?;
     report_training()
+}
+
+/// The NumPy peer of the core's throughput example.
+const NUMPY_SCRIPT: &str = "crates/attention-core/examples/numpy_forward.py";
+
+/// The core's native forward-pass throughput and, when python3 has NumPy,
+/// the same pass in NumPy (float64, one thread) and the two side by side.
+fn report_throughput() -> Result<(), String> {
+    let native = captured(&mut core_example("throughput"))?;
+    print!("{native}");
+    let has_numpy = cmd("python3")
+        .args(["-c", "import numpy"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !has_numpy {
+        println!(
+            "
+NumPy comparison skipped: python3 with numpy is missing (pip install numpy)"
+        );
+        return Ok(());
+    }
+    let numpy = captured(cmd("python3").arg(NUMPY_SCRIPT))?;
+    print!("{numpy}");
+    // Native rows are `T passes/s µs GFLOP/s`, NumPy's `T µs best-µs`.
+    let table = comparison(&pass_times(&native, 4, 2), &pass_times(&numpy, 3, 1));
+    println!(
+        "
+{table}"
+    );
+    Ok(())
+}
+
+/// `(T, median µs per pass)` from the rows of a throughput table that have
+/// `fields` columns: T first, the median µs in column `micros`.
+fn pass_times(text: &str, fields: usize, micros: usize) -> Vec<(usize, f64)> {
+    text.lines()
+        .filter_map(|line| {
+            let row: Vec<&str> = line.split_whitespace().collect();
+            if row.len() != fields {
+                return None;
+            }
+            Some((row[0].parse().ok()?, row.get(micros)?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The native and NumPy times at each T both measured, their ratio and
+/// whether the goal (native no slower than NumPy) is met.
+fn comparison(native: &[(usize, f64)], numpy: &[(usize, f64)]) -> String {
+    let mut table = String::from(
+        "Forward pass, native against NumPy (median µs per pass; goal: native no slower)\n",
+    );
+    table += &format!(
+        "{:>6} {:>12} {:>12} {:>8}  goal",
+        "T", "native µs", "NumPy µs", "ratio"
+    );
+    for &(t, ours) in native {
+        let Some(&(_, theirs)) = numpy.iter().find(|&&(size, _)| size == t) else {
+            continue;
+        };
+        let ratio = ours / theirs;
+        table += &format!(
+            "\n{t:>6} {ours:>12.1} {theirs:>12.1} {ratio:>8.2}  {}",
+            if ratio <= 1.0 { "met" } else { "NOT MET" }
+        );
+    }
+    table
 }
 
 /// `cargo run` of one of the core's examples, in release.
@@ -299,6 +369,23 @@ mod tests {
             .ends_with("999 steps/s in wasm (goal ≥ 10,000), 5 natively — goal NOT MET"));
         assert_eq!(thousands(100.0), "100");
         assert_eq!(thousands(1000.0), "1,000");
+    }
+
+    #[test]
+    fn compares_native_and_numpy_times() {
+        let native = "\nNative forward pass (d = d_k = d_v = 64, one sequence, full trace)\n     T     passes/s    µs per pass    GFLOP/s\n    16        43860           22.8      20.11\n   512          209         4788.9       16.6\n";
+        let numpy = "\nNumPy 2.4.6 forward pass (float64, one thread, d = d_k = d_v = 64, full trace)\n     T    µs per pass    best µs\n    16           24.2       23.7\n    64           84.7       82.8\n   512         4000.0     3900.0\n";
+        let (native, numpy) = (pass_times(native, 4, 2), pass_times(numpy, 3, 1));
+        assert_eq!(native, vec![(16, 22.8), (512, 4788.9)]);
+        assert_eq!(numpy, vec![(16, 24.2), (64, 84.7), (512, 4000.0)]);
+        let table = comparison(&native, &numpy);
+        let rows: Vec<&str> = table.lines().collect();
+        assert_eq!(rows.len(), 4, "{table}");
+        assert_eq!(rows[2], "    16         22.8         24.2     0.94  met");
+        assert_eq!(
+            rows[3],
+            "   512       4788.9       4000.0     1.20  NOT MET"
+        );
     }
 
     #[test]

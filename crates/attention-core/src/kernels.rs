@@ -11,6 +11,7 @@
 //! calls these same kernels, computes bit for bit what [`crate::forward`] does.
 
 use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Zip};
+use std::borrow::Cow;
 
 /// Projects every row of `x` through a weight matrix: `P = X·W`.
 ///
@@ -33,16 +34,304 @@ pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
 }
 
 /// [`project`] into `out`, which has the result's shape: `out = X·W`, each
-/// entry summed over c = 0, 1, … in order.
+/// entry summed over c = 0, 1, … in order, starting from 0.
+///
+/// ```
+/// use attention_core::kernels::project_into;
+/// use ndarray::{array, Array2};
+///
+/// let x = array![[1.0, 2.0]];
+/// let w = array![[3.0], [0.5]];
+/// let mut out = Array2::from_elem((1, 1), f64::NAN);
+/// project_into(x.view(), w.view(), out.view_mut());
+/// assert_eq!(out, array![[4.0]]);
+/// ```
 pub fn project_into(x: ArrayView2<f64>, w: ArrayView2<f64>, mut out: ArrayViewMut2<f64>) {
+    let (inner, cols) = w.dim();
+    if let (Some(a), Some(b), Some(o)) = (x.as_slice(), w.as_slice(), out.as_slice_mut()) {
+        return product(a, b, o, inner, cols);
+    }
+    // A view that is not row-major (a transpose, a column slice): the same
+    // sums in the same order, one row of `out` at a time.
     for (mut out, x) in out.rows_mut().into_iter().zip(x.rows()) {
         out.fill(0.0);
         for (&a, w) in x.iter().zip(w.rows()) {
-            // Contiguous rows (the usual case) as plain slices, which the
-            // compiler vectorizes; the order of the additions is the same.
-            match (out.as_slice_mut(), w.as_slice()) {
-                (Some(out), Some(w)) => out.iter_mut().zip(w).for_each(|(o, &b)| *o += a * b),
-                _ => Zip::from(&mut out).and(&w).for_each(|o, &b| *o += a * b),
+            Zip::from(&mut out).and(&w).for_each(|o, &b| *o += a * b);
+        }
+    }
+}
+
+/// Rows of `out` one register block computes at once.
+const BLOCK_ROWS: usize = 4;
+/// Columns of `out` one register block computes at once.
+const BLOCK_COLS: usize = 8;
+
+/// `out = a·b` over row-major slices: `a` is n×`inner`, `b` is
+/// `inner`×`cols` and `out` n×`cols`, each entry `Σ_c a_ic · b_cj` summed over
+/// c = 0, 1, … in order from 0.
+///
+/// `out` is computed in blocks of [`BLOCK_ROWS`]×[`BLOCK_COLS`] entries held
+/// in registers while c runs over the whole inner dimension, so each loaded
+/// entry of `a` and `b` serves several sums. Every entry still gets its own
+/// running sum with the same additions in the same order as a naive triple
+/// loop, hence the same bits; only which entries are worked on side by side
+/// changes.
+fn product(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        return in_blocks(out, inner, cols, |out, block_rows, block_cols| {
+            // SAFETY: the processor has just been found to support AVX2.
+            unsafe { avx2::blocks(a, b, out, inner, cols, block_rows, block_cols) };
+            product_edges(a, b, out, inner, cols, block_rows, block_cols);
+        });
+    }
+    scalar_product(a, b, out, inner, cols);
+}
+
+/// [`product`] with the scalar [`block`] (where there is no AVX2).
+fn scalar_product(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize) {
+    in_blocks(out, inner, cols, |out, block_rows, block_cols| {
+        for r in 0..block_rows {
+            for j in 0..block_cols {
+                block(a, b, out, inner, cols, r * BLOCK_ROWS, j * BLOCK_COLS);
+            }
+        }
+        product_edges(a, b, out, inner, cols, block_rows, block_cols);
+    });
+}
+
+/// Calls `fill(out, block_rows, block_cols)` with how many whole blocks fit
+/// down and across `out` (n×`cols`); an empty product has nothing to fill.
+fn in_blocks(
+    out: &mut [f64],
+    inner: usize,
+    cols: usize,
+    fill: impl FnOnce(&mut [f64], usize, usize),
+) {
+    if cols == 0 || inner == 0 {
+        // No block to fill, and an empty sum is 0.
+        out.fill(0.0);
+        return;
+    }
+    let rows = out.len() / cols;
+    fill(out, rows / BLOCK_ROWS, cols / BLOCK_COLS);
+}
+
+/// One [`BLOCK_ROWS`]×[`BLOCK_COLS`] block of [`product`] whose top left
+/// entry is `out[row][col]`, as plain scalar code that the compiler may
+/// vectorize (the columns of a block are independent sums).
+fn block(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize, row: usize, col: usize) {
+    let mut sums = [[0.0; BLOCK_COLS]; BLOCK_ROWS];
+    let a = &a[row * inner..][..BLOCK_ROWS * inner];
+    for (c, b) in b.chunks_exact(cols).enumerate() {
+        let b = &b[col..col + BLOCK_COLS];
+        for (i, sums) in sums.iter_mut().enumerate() {
+            let x = a[i * inner + c];
+            for (s, &y) in sums.iter_mut().zip(b) {
+                *s += x * y;
+            }
+        }
+    }
+    for (out, sums) in out[row * cols..].chunks_exact_mut(cols).zip(&sums) {
+        out[col..col + BLOCK_COLS].copy_from_slice(sums);
+    }
+}
+
+/// The entries of [`product`] outside its whole blocks (the last rows and
+/// columns when the sizes are not multiples of the block), one at a time.
+fn product_edges(
+    a: &[f64],
+    b: &[f64],
+    out: &mut [f64],
+    inner: usize,
+    cols: usize,
+    block_rows: usize,
+    block_cols: usize,
+) {
+    for (i, out) in out.chunks_exact_mut(cols).enumerate() {
+        let first = if i < block_rows * BLOCK_ROWS {
+            block_cols * BLOCK_COLS
+        } else {
+            0
+        };
+        let a = &a[i * inner..][..inner];
+        for (j, o) in out.iter_mut().enumerate().skip(first) {
+            *o = a
+                .iter()
+                .zip(b.iter().skip(j).step_by(cols))
+                .fold(0.0, |sum, (&x, &y)| sum + x * y);
+        }
+    }
+}
+
+/// [`product`]'s blocks and [`exp_in_place`] with AVX2's four-wide
+/// registers, multiplying and adding separately (no FMA), so every value is
+/// rounded exactly as in the scalar code.
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{BLOCK_COLS, BLOCK_ROWS};
+    use std::arch::x86_64::{
+        __m256d, _mm256_add_epi64, _mm256_add_pd, _mm256_and_pd, _mm256_andnot_pd,
+        _mm256_blendv_pd, _mm256_castsi256_pd, _mm256_cmp_pd, _mm256_cvtepi32_epi64,
+        _mm256_cvtepi32_pd, _mm256_cvttpd_epi32, _mm256_div_pd, _mm256_loadu_pd,
+        _mm256_movemask_pd, _mm256_mul_pd, _mm256_or_pd, _mm256_set1_epi64x, _mm256_set1_pd,
+        _mm256_setzero_pd, _mm256_slli_epi64, _mm256_storeu_pd, _mm256_sub_pd, _CMP_LT_OQ,
+    };
+
+    /// `v ← e^v` for every entry, bit for bit `libm::exp`.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn exp_in_place(values: &mut [f64]) {
+        let (quads, rest) = values.as_chunks_mut::<4>();
+        for quad in quads {
+            let arguments = *quad;
+            // SAFETY: `quad` holds 4 entries.
+            let x = unsafe { _mm256_loadu_pd(quad.as_ptr()) };
+            let (y, plain) = exp4(x);
+            // SAFETY: `quad` holds 4 entries.
+            unsafe { _mm256_storeu_pd(quad.as_mut_ptr(), y) };
+            if plain != 0b1111 {
+                // Rare lanes (|x| ≥ 708.39…, where the result overflows or
+                // is subnormal, ±∞ and NaN) take libm's own special cases.
+                for (lane, (v, x)) in quad.iter_mut().zip(arguments).enumerate() {
+                    if plain & (1 << lane) == 0 {
+                        *v = libm::exp(x);
+                    }
+                }
+            }
+        }
+        for v in rest {
+            *v = libm::exp(*v);
+        }
+    }
+
+    /// `libm::exp` (FreeBSD's e_exp.c) in four lanes for |x| < 708.39…, and
+    /// the mask of the lanes that were in that range (bit i for lane i).
+    ///
+    /// The same steps in the same order as the scalar code: x = k·ln2 + r
+    /// with k = 0 for |x| ≤ ½ln2, ±1 below 1.5 ln2, else trunc(x/ln2 ± ½);
+    /// then `1 + (r·c/(2 − c) − lo + hi)` with c from a degree-5 polynomial
+    /// in r², times 2^k (one exact scaling: |k| ≤ 1022 here), and `1 + x`
+    /// for |x| ≤ 2⁻²⁸. The branches on the high word of |x| become
+    /// comparisons of |x| with the smallest value past each threshold.
+    #[target_feature(enable = "avx2")]
+    fn exp4(x: __m256d) -> (__m256d, i32) {
+        // libm's constants, by their bits (as its source gives them).
+        const LN2HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+        const LN2LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+        const INVLN2: f64 = f64::from_bits(0x3ff7_1547_652b_82fe);
+        const P: [f64; 5] = [
+            f64::from_bits(0x3fc5_5555_5555_553e),
+            f64::from_bits(0xbf66_c16c_16be_bd93),
+            f64::from_bits(0x3f11_566a_af25_de2c),
+            f64::from_bits(0xbebb_bd41_c5d2_6bf1),
+            f64::from_bits(0x3e66_3769_72be_a4d0),
+        ];
+        let splat = _mm256_set1_pd;
+        let below = |x, bits: u64| _mm256_cmp_pd::<_CMP_LT_OQ>(x, splat(f64::from_bits(bits)));
+        let sign = _mm256_and_pd(x, splat(-0.0));
+        let abs = _mm256_andnot_pd(splat(-0.0), x);
+        let plain = below(abs, 0x4086_232b_0000_0000); // high word < 0x4086232b
+        let tiny = below(abs, 0x3e30_0001_0000_0000); // high word ≤ 0x3e300000
+        let small = below(abs, 0x3fd6_2e43_0000_0000); // high word ≤ 0x3fd62e42
+        let middle = below(abs, 0x3ff0_a2b2_0000_0000); // high word < 0x3ff0a2b2
+
+        let half = _mm256_or_pd(splat(0.5), sign);
+        let large_k = _mm256_add_pd(_mm256_mul_pd(splat(INVLN2), x), half);
+        let k = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(large_k));
+        let k = _mm256_blendv_pd(k, _mm256_or_pd(splat(1.0), sign), middle);
+        let k = _mm256_blendv_pd(k, _mm256_setzero_pd(), small);
+
+        // With k = 0 these are hi = x, lo = 0 and r = x, as in the scalar code.
+        let hi = _mm256_sub_pd(x, _mm256_mul_pd(k, splat(LN2HI)));
+        let lo = _mm256_mul_pd(k, splat(LN2LO));
+        let r = _mm256_sub_pd(hi, lo);
+        let rr = _mm256_mul_pd(r, r);
+        let mut poly = splat(P[4]);
+        for &p in P[..4].iter().rev() {
+            poly = _mm256_add_pd(splat(p), _mm256_mul_pd(rr, poly));
+        }
+        let c = _mm256_sub_pd(r, _mm256_mul_pd(rr, poly));
+        let ratio = _mm256_div_pd(_mm256_mul_pd(r, c), _mm256_sub_pd(splat(2.0), c));
+        let y = _mm256_add_pd(splat(1.0), _mm256_add_pd(_mm256_sub_pd(ratio, lo), hi));
+        // 2^k from its bits: the biased exponent k + 1023 from bit 52 on.
+        let k = _mm256_cvtepi32_epi64(_mm256_cvttpd_epi32(k));
+        let exponent = _mm256_add_epi64(k, _mm256_set1_epi64x(1023));
+        let y = _mm256_mul_pd(y, _mm256_castsi256_pd(_mm256_slli_epi64::<52>(exponent)));
+        let y = _mm256_blendv_pd(y, _mm256_add_pd(splat(1.0), x), tiny);
+        (y, _mm256_movemask_pd(plain))
+    }
+
+    // A block is four rows of two registers of four.
+    const _: () = assert!(BLOCK_ROWS == 4 && BLOCK_COLS == 8);
+
+    /// Every whole block of [`super::product`]; see there for the shapes.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn blocks(
+        a: &[f64],
+        b: &[f64],
+        out: &mut [f64],
+        inner: usize,
+        cols: usize,
+        block_rows: usize,
+        block_cols: usize,
+    ) {
+        // Indexing checks every block's extent once, up front: the loads and
+        // stores below stay inside these slices.
+        let a = &a[..block_rows * BLOCK_ROWS * inner];
+        let b = &b[..inner * cols];
+        let out = &mut out[..block_rows * BLOCK_ROWS * cols];
+        for r in 0..block_rows {
+            // The block's four rows of `a`, each `inner` long.
+            let a = &a[r * BLOCK_ROWS * inner..][..BLOCK_ROWS * inner];
+            let (a0, rest) = a.split_at(inner);
+            let (a1, rest) = rest.split_at(inner);
+            let (a2, a3) = rest.split_at(inner);
+            for j in 0..block_cols {
+                let col = j * BLOCK_COLS;
+                // Sixteen named registers rather than an array: without
+                // optimization for speed (the release profile optimizes for
+                // size) an array of sums would live in memory.
+                let zero = _mm256_setzero_pd();
+                let [mut s00, mut s01, mut s10, mut s11] = [zero; 4];
+                let [mut s20, mut s21, mut s30, mut s31] = [zero; 4];
+                let rows = b.chunks_exact(cols).zip(a0).zip(a1).zip(a2).zip(a3);
+                for ((((row, &x0), &x1), &x2), &x3) in rows {
+                    let row = &row[col..col + BLOCK_COLS];
+                    // SAFETY: `row` holds 8 = 2×4 entries.
+                    let (y0, y1) = unsafe {
+                        (
+                            _mm256_loadu_pd(row.as_ptr()),
+                            _mm256_loadu_pd(row.as_ptr().add(4)),
+                        )
+                    };
+                    let x = _mm256_set1_pd(x0);
+                    s00 = _mm256_add_pd(s00, _mm256_mul_pd(x, y0));
+                    s01 = _mm256_add_pd(s01, _mm256_mul_pd(x, y1));
+                    let x = _mm256_set1_pd(x1);
+                    s10 = _mm256_add_pd(s10, _mm256_mul_pd(x, y0));
+                    s11 = _mm256_add_pd(s11, _mm256_mul_pd(x, y1));
+                    let x = _mm256_set1_pd(x2);
+                    s20 = _mm256_add_pd(s20, _mm256_mul_pd(x, y0));
+                    s21 = _mm256_add_pd(s21, _mm256_mul_pd(x, y1));
+                    let x = _mm256_set1_pd(x3);
+                    s30 = _mm256_add_pd(s30, _mm256_mul_pd(x, y0));
+                    s31 = _mm256_add_pd(s31, _mm256_mul_pd(x, y1));
+                }
+                let sums = [[s00, s01], [s10, s11], [s20, s21], [s30, s31]];
+                for (i, [s0, s1]) in sums.into_iter().enumerate() {
+                    let dest = &mut out[(r * BLOCK_ROWS + i) * cols + col..][..BLOCK_COLS];
+                    // SAFETY: `dest` holds 8 = 2×4 entries.
+                    unsafe {
+                        _mm256_storeu_pd(dest.as_mut_ptr(), s0);
+                        _mm256_storeu_pd(dest.as_mut_ptr().add(4), s1);
+                    }
+                }
             }
         }
     }
@@ -72,10 +361,29 @@ pub fn dot(a: ArrayView1<f64>, b: ArrayView1<f64>) -> f64 {
 /// assert_eq!(dot_scores(q.view(), k.view()), array![[1.0, 0.0], [2.5, 6.0]]);
 /// ```
 pub fn dot_scores(q: ArrayView2<f64>, k: ArrayView2<f64>) -> Array2<f64> {
+    let mut out = Array2::zeros((q.nrows(), k.nrows()));
+    dot_scores_into(q, k, out.view_mut());
+    out
+}
+
+/// [`dot_scores`] into `out`, which is T_q×T_k: `out = Q·Kᵀ`.
+///
+/// ```
+/// use attention_core::kernels::dot_scores_into;
+/// use ndarray::{array, Array2};
+///
+/// let q = array![[1.0, 2.0]];
+/// let k = array![[3.0, 1.0], [0.0, -1.0]];
+/// let mut out = Array2::zeros((1, 2));
+/// dot_scores_into(q.view(), k.view(), out.view_mut());
+/// assert_eq!(out, array![[5.0, -2.0]]);
+/// ```
+pub fn dot_scores_into(q: ArrayView2<f64>, k: ArrayView2<f64>, out: ArrayViewMut2<f64>) {
     // As Q·(Kᵀ): each score still sums Q_ic·K_jc over c = 0, 1, … in order,
-    // so it has the bits of `dot(Q_i, K_j)`, but a whole row of scores is
-    // built at once, which the compiler vectorizes.
-    project(q, k.t().as_standard_layout().view())
+    // so it has the bits of `dot(Q_i, K_j)`, but whole rows of scores are
+    // built at once. Kᵀ is copied to row-major for that (d_k×T, small next to
+    // the T×T scores).
+    project_into(q, k.t().as_standard_layout().view(), out);
 }
 
 /// The factor the scores are multiplied by: `1/√d_k` when scaling is on, else 1.
@@ -153,25 +461,56 @@ pub fn masked_softmax(scores: ArrayView1<f64>, allowed: ArrayView1<bool>) -> Arr
 /// assert_eq!(row, array![0.5, 0.5, 0.0]);
 /// ```
 pub fn softmax_in_place(mut row: ArrayViewMut1<f64>, allowed: impl Fn(usize) -> bool) {
+    match row.as_slice_mut() {
+        Some(row) => softmax_slice(row, allowed),
+        None => {
+            // A strided row (from a transposed or sliced view) is worked on
+            // as a contiguous copy, so there is one softmax loop.
+            let mut copy = row.to_vec();
+            softmax_slice(&mut copy, allowed);
+            row.assign(&ArrayView1::from(&copy));
+        }
+    }
+}
+
+/// [`softmax_in_place`] over a slice.
+fn softmax_slice(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
     let largest = row
-        .indexed_iter()
+        .iter()
+        .enumerate()
         .filter(|&(j, _)| allowed(j))
         .fold(f64::NEG_INFINITY, |m, (_, &s)| m.max(s));
     if largest == f64::NEG_INFINITY {
         row.fill(0.0);
         return;
     }
-    // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
-    let mut total = 0.0;
-    for (j, w) in row.indexed_iter_mut() {
+    for (j, w) in row.iter_mut().enumerate() {
+        // A key that is not allowed gets e^−∞, which is exactly the 0 it must have.
         *w = if allowed(j) {
-            libm::exp(*w - largest)
+            *w - largest
         } else {
-            0.0
+            f64::NEG_INFINITY
         };
-        total += *w;
     }
-    row.mapv_inplace(|e| e / total);
+    exp_in_place(row);
+    // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
+    let total = row.iter().fold(0.0, |total, &e| total + e);
+    for w in row {
+        *w /= total;
+    }
+}
+
+/// `v ← e^v` for every entry, with the bits of `libm::exp`: four at a time
+/// with AVX2 when the processor has it (see `avx2::exp4`), else one by one.
+fn exp_in_place(values: &mut [f64]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has just been found to support AVX2.
+        return unsafe { avx2::exp_in_place(values) };
+    }
+    for v in values {
+        *v = libm::exp(*v);
+    }
 }
 
 /// Row-wise [`masked_softmax`]: row i of the result is query i's attention
@@ -187,10 +526,28 @@ pub fn softmax_in_place(mut row: ArrayViewMut1<f64>, allowed: impl Fn(usize) -> 
 /// ```
 pub fn softmax_rows(scores: ArrayView2<f64>, allowed: ArrayView2<bool>) -> Array2<f64> {
     let mut weights = scores.to_owned();
-    for (row, ok) in weights.rows_mut().into_iter().zip(allowed.rows()) {
+    softmax_rows_in_place(weights.view_mut(), allowed);
+    weights
+}
+
+/// [`softmax_rows`] in place: `rows` holds the scores and becomes the weights.
+///
+/// ```
+/// use attention_core::kernels::softmax_rows_in_place;
+/// use ndarray::array;
+///
+/// let mut rows = array![[1.0, 1.0], [4.0, 9.0]];
+/// softmax_rows_in_place(rows.view_mut(), array![[true, true], [true, false]].view());
+/// assert_eq!(rows, array![[0.5, 0.5], [1.0, 0.0]]);
+/// ```
+pub fn softmax_rows_in_place(mut rows: ArrayViewMut2<f64>, allowed: ArrayView2<bool>) {
+    for (row, ok) in rows.rows_mut().into_iter().zip(allowed.rows()) {
+        // As a slice (a copy if the mask is strided), a plain index per key.
+        let ok = ok
+            .as_slice()
+            .map_or_else(|| Cow::Owned(ok.to_vec()), Cow::Borrowed);
         softmax_in_place(row, |j| ok[j]);
     }
-    weights
 }
 
 /// The fused output `B = α′·V`: `B_i = Σ_j α′_ij · V_j`, each token's new vector
@@ -206,4 +563,166 @@ pub fn softmax_rows(scores: ArrayView2<f64>, allowed: ArrayView2<bool>) -> Array
 /// ```
 pub fn mix_values(weights: ArrayView2<f64>, v: ArrayView2<f64>) -> Array2<f64> {
     project(weights, v)
+}
+
+/// [`mix_values`] into `out`, which is T×d_v: `out = α′·V`.
+///
+/// ```
+/// use attention_core::kernels::mix_values_into;
+/// use ndarray::{array, Array2};
+///
+/// let weights = array![[0.25, 0.75]];
+/// let v = array![[4.0], [8.0]];
+/// let mut out = Array2::zeros((1, 1));
+/// mix_values_into(weights.view(), v.view(), out.view_mut());
+/// assert_eq!(out, array![[7.0]]);
+/// ```
+pub fn mix_values_into(weights: ArrayView2<f64>, v: ArrayView2<f64>, out: ArrayViewMut2<f64>) {
+    project_into(weights, v, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `a·b` as the kernels computed it before blocking: each entry starts at
+    /// 0 and adds `a_ic · b_cj` for c = 0, 1, … in order.
+    fn naive(a: &[f64], b: &[f64], rows: usize, inner: usize, cols: usize) -> Vec<f64> {
+        let mut out = vec![0.0; rows * cols];
+        for i in 0..rows {
+            for c in 0..inner {
+                for j in 0..cols {
+                    out[i * cols + j] += a[i * inner + c] * b[c * cols + j];
+                }
+            }
+        }
+        out
+    }
+
+    fn bits(values: &[f64]) -> Vec<u64> {
+        values.iter().map(|v| v.to_bits()).collect()
+    }
+
+    /// [`product`] (with AVX2 where the processor has it) and the scalar
+    /// blocks both give the naive loop's bits.
+    fn check(rows: usize, inner: usize, cols: usize, a: &[f64], b: &[f64]) {
+        let expected = bits(&naive(a, b, rows, inner, cols));
+        let mut out = vec![f64::NAN; rows * cols];
+        product(a, b, &mut out, inner, cols);
+        assert_eq!(bits(&out), expected, "{rows}×{inner}·{inner}×{cols}");
+        let mut out = vec![f64::NAN; rows * cols];
+        scalar_product(a, b, &mut out, inner, cols);
+        assert_eq!(bits(&out), expected, "scalar {rows}×{inner}·{inner}×{cols}");
+    }
+
+    /// Values whose products and sums round, with signed zeros among them.
+    fn values(n: usize, seed: u64) -> Vec<f64> {
+        let m = crate::random::normal_matrix(1, n.max(1), 3.0, seed);
+        (0..n)
+            .map(|i| if i % 11 == 5 { -0.0 } else { m[[0, i]] / 7.0 })
+            .collect()
+    }
+
+    #[test]
+    fn blocked_product_matches_the_naive_loop_bit_for_bit() {
+        for (seed, (rows, inner, cols)) in [
+            (1, 1, 1),
+            (5, 3, 7),
+            (13, 64, 29),
+            (16, 64, 64),
+            (4, 8, 8),
+            (9, 1, 17),
+            (3, 5, 0),
+            (2, 0, 3),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let a = values(rows * inner, 2 * seed as u64);
+            let b = values(inner * cols, 2 * seed as u64 + 1);
+            check(rows, inner, cols, &a, &b);
+        }
+    }
+
+    /// [`exp_in_place`] (with AVX2 where the processor has it) against
+    /// `libm::exp` one value at a time.
+    fn check_exp(values: &[f64]) {
+        let mut got = values.to_vec();
+        exp_in_place(&mut got);
+        let expected: Vec<f64> = values.iter().map(|&x| libm::exp(x)).collect();
+        for ((x, got), expected) in values.iter().zip(&got).zip(&expected) {
+            assert_eq!(
+                got.to_bits(),
+                expected.to_bits(),
+                "e^{x:e}: {got:e} ≠ {expected:e}"
+            );
+        }
+    }
+
+    #[test]
+    fn exp_has_the_bits_of_libm_at_every_branch() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            1e-300,
+            -1e6,
+            1e6,
+            709.78,
+            709.79,
+            -745.13,
+            -745.14,
+        ];
+        // Both sides of each threshold of the high word of |x|: 2⁻²⁸, ½ln2,
+        // 1.5 ln2 and 708.39…, for both signs.
+        for high in [0x3e30_0000_u64, 0x3fd6_2e42, 0x3ff0_a2b2, 0x4086_232b] {
+            for bits in [
+                (high << 32) - 1,
+                high << 32,
+                (high << 32) | 0xffff_ffff,
+                (high + 1) << 32,
+            ] {
+                values.push(f64::from_bits(bits));
+                values.push(-f64::from_bits(bits));
+            }
+        }
+        // Whole and half multiples of ln 2, where k changes.
+        values.extend((-2100..2100).map(|i| f64::from(i) * std::f64::consts::LN_2 / 2.0));
+        check_exp(&values);
+    }
+
+    proptest! {
+        #[test]
+        fn exp_has_the_bits_of_libm(
+            values in proptest::collection::vec(
+                prop_oneof![-750.0..750.0f64, -2.0..2.0f64, -1e-6..1e-6f64, any::<f64>()],
+                0..40,
+            )
+        ) {
+            check_exp(&values);
+        }
+
+        #[test]
+        fn blocked_product_matches_the_naive_loop_on_any_shape(
+            (rows, inner, cols, a, b) in (1usize..20, 1usize..20, 1usize..20).prop_flat_map(
+                |(rows, inner, cols)| {
+                    let entry = prop_oneof![-1e3..1e3f64, Just(-0.0), Just(0.0), Just(1e-300)];
+                    (
+                        Just(rows),
+                        Just(inner),
+                        Just(cols),
+                        proptest::collection::vec(entry.clone(), rows * inner),
+                        proptest::collection::vec(entry, inner * cols),
+                    )
+                }
+            )
+        ) {
+            check(rows, inner, cols, &a, &b);
+        }
+    }
 }

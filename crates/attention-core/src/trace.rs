@@ -1,9 +1,12 @@
 //! One forward pass of a single attention head, keeping every intermediate.
 
 use crate::error::AttentionError;
-use crate::kernels::{allowed_keys, dot_scores, mix_values, project, scale_factor, softmax_rows};
+use crate::kernels::{
+    allowed_keys, dot_scores_into, mix_values_into, project_into, scale_factor,
+    softmax_rows_in_place,
+};
 use crate::limits;
-use ndarray::{s, Array2, Array3, ArrayView2, ArrayView3, Axis};
+use ndarray::{Array2, Array3, ArrayView, ArrayView2, ArrayView3, Axis, Dimension};
 
 /// The learned parameters of one head: `W_Q` and `W_K` are d×d_k, `W_V` is d×d_v.
 #[derive(Clone, Debug, PartialEq)]
@@ -131,8 +134,8 @@ pub fn forward(
 
     let per_sequence = |w: &Array2<f64>| {
         let mut out = Array3::zeros((batch, t, w.ncols()));
-        for (b, mut seq) in out.outer_iter_mut().enumerate() {
-            seq.assign(&project(x.index_axis(Axis(0), b), w.view()));
+        for (x, out) in x.outer_iter().zip(out.outer_iter_mut()) {
+            project_into(x, w.view(), out);
         }
         out
     };
@@ -143,24 +146,36 @@ pub fn forward(
     ensure_finite("k", &k)?;
     ensure_finite("v", &v)?;
 
+    // Each intermediate is built once, straight into the trace's arrays: the
+    // scores, the scaled scores from them, and the weights from those
+    // (softmax in place on a copy).
     let mut scores = Array3::zeros((batch, t, t));
     let mut allowed = Array3::from_elem((batch, t, t), false);
-    let mut weights = Array3::zeros((batch, t, t));
-    let mut output = Array3::zeros((batch, t, head.w_v.ncols()));
-    for b in 0..batch {
-        let raw = dot_scores(q.index_axis(Axis(0), b), k.index_axis(Axis(0), b));
-        let seen = allowed_keys(key_is_real.row(b), options.causal);
-        let alpha = softmax_rows((&raw * factor).view(), seen.view());
-        output
-            .slice_mut(s![b, .., ..])
-            .assign(&mix_values(alpha.view(), v.index_axis(Axis(0), b)));
-        scores.slice_mut(s![b, .., ..]).assign(&raw);
-        allowed.slice_mut(s![b, .., ..]).assign(&seen);
-        weights.slice_mut(s![b, .., ..]).assign(&alpha);
+    for (b, (mut raw, mut seen)) in scores
+        .outer_iter_mut()
+        .zip(allowed.outer_iter_mut())
+        .enumerate()
+    {
+        dot_scores_into(
+            q.index_axis(Axis(0), b),
+            k.index_axis(Axis(0), b),
+            raw.view_mut(),
+        );
+        seen.assign(&allowed_keys(key_is_real.row(b), options.causal));
     }
     ensure_finite("scores", &scores)?;
-    let scaled = &scores * factor;
+    let scaled = scores.mapv(|s| s * factor);
     ensure_finite("scaled", &scaled)?;
+    let mut weights = scaled.clone();
+    let mut output = Array3::zeros((batch, t, head.w_v.ncols()));
+    for (b, (mut alpha, out)) in weights
+        .outer_iter_mut()
+        .zip(output.outer_iter_mut())
+        .enumerate()
+    {
+        softmax_rows_in_place(alpha.view_mut(), allowed.index_axis(Axis(0), b));
+        mix_values_into(alpha.view(), v.index_axis(Axis(0), b), out);
+    }
     ensure_finite("output", &output)?;
 
     let empty_rows = allowed
@@ -231,18 +246,18 @@ pub(crate) fn check_input(
             });
         }
         limits::check(field, "columns", cols, limits::MAX_DIM)?;
-        if let Some((r, _)) = w
-            .indexed_iter()
-            .find(|(_, v)| !v.is_finite())
-            .map(|(i, _)| i)
-        {
+        if let Some((r, _)) = first_non_finite(w.view()) {
             return Err(AttentionError::NonFinite {
                 field: field.into(),
                 row: format!("row [{r}]"),
             });
         }
     }
-    if let Some(((b, r, _), _)) = x.indexed_iter().find(|(_, v)| !v.is_finite()) {
+    let mut bad = (!all_finite(x))
+        .then(|| x.indexed_iter())
+        .into_iter()
+        .flatten();
+    if let Some(((b, r, _), _)) = bad.find(|(_, v)| !v.is_finite()) {
         return Err(AttentionError::NonFinite {
             field: "x".into(),
             row: format!("row [{b}][{r}]"),
@@ -261,11 +276,35 @@ pub(crate) fn check_input(
 }
 
 fn ensure_finite(field: &str, values: &Array3<f64>) -> Result<(), AttentionError> {
-    if values.iter().all(|v| v.is_finite()) {
+    if all_finite(values.view()) {
         Ok(())
     } else {
         Err(AttentionError::Overflow {
             field: field.into(),
         })
+    }
+}
+
+/// The index of the first entry that is not finite, if any. Almost every
+/// input is all finite, which [`all_finite`]'s plain loop finds fastest.
+fn first_non_finite<D: Dimension>(values: ArrayView<f64, D>) -> Option<D::Pattern> {
+    if all_finite(values.view()) {
+        return None;
+    }
+    values
+        .indexed_iter()
+        .find(|(_, v)| !v.is_finite())
+        .map(|(i, _)| i)
+}
+
+/// Whether every entry is finite. In memory order when there is one (always,
+/// for the arrays `forward` makes): a plain loop rather than an index walk.
+fn all_finite<D: Dimension>(values: ArrayView<f64, D>) -> bool {
+    // Without stopping at the first bad entry (a rare case not worth a
+    // branch per entry), so the loop can be vectorized.
+    let finite = |all: bool, v: &f64| all & v.is_finite();
+    match values.as_slice_memory_order() {
+        Some(values) => values.iter().fold(true, finite),
+        None => values.iter().fold(true, finite),
     }
 }
