@@ -32,8 +32,79 @@ pub fn run() -> Result<(), String> {
     report_bundle(&bundle, title)?;
     tools::ensure_test_tools()?;
     sh::run(cmd("node").arg("tests/e2e/bench_latency.mjs"))?;
-    report_throughput()?;
+    let native = report_throughput()?;
+    report_wasm_forward(&native)?;
     report_training()
+}
+
+/// The sequence length at which the WebAssembly forward pass has a goal.
+const WASM_GOAL_T: usize = 512;
+/// How much slower than native the WebAssembly pass may be there (issue 12).
+const WASM_GOAL_RATIO: f64 = 2.0;
+
+/// The forward pass in WebAssembly in headless Chromium (`tests/forward_speed.rs`,
+/// the release profile without wasm-opt) beside the native times.
+fn report_wasm_forward(native: &[(usize, f64)]) -> Result<(), String> {
+    let wasm = captured(&mut wasm_pack_test("forward_speed"))?;
+    println!("\n{}", wasm_comparison(native, &wasm_pass_times(&wasm)));
+    Ok(())
+}
+
+/// A release `wasm-pack test` of one of the app's measuring test files, in
+/// headless Chromium, printing what it logs.
+fn wasm_pack_test(name: &str) -> Command {
+    let mut command = cmd("wasm-pack");
+    command.args([
+        "test",
+        "--headless",
+        "--chrome",
+        "--release",
+        ".",
+        "-p",
+        "attention-lab",
+        "--test",
+        name,
+        "--",
+        "--nocapture",
+    ]);
+    command
+}
+
+/// `(T, µs per pass)` from the lines `forward-speed T=<t> d=<d> us=<µs>`.
+fn wasm_pass_times(text: &str) -> Vec<(usize, f64)> {
+    text.lines()
+        .filter_map(|line| {
+            let rest = line.trim().strip_prefix("forward-speed ")?;
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let t = fields.first()?.strip_prefix("T=")?.parse().ok()?;
+            let micros = fields.get(2)?.strip_prefix("us=")?.parse().ok()?;
+            Some((t, micros))
+        })
+        .collect()
+}
+
+/// Native and WebAssembly times side by side, with the goal at [`WASM_GOAL_T`].
+fn wasm_comparison(native: &[(usize, f64)], wasm: &[(usize, f64)]) -> String {
+    let mut table = String::from(
+        "Forward pass, WebAssembly (headless Chromium) against native (µs per pass)\n",
+    );
+    table += &format!(
+        "{:>6} {:>12} {:>12} {:>8}  goal",
+        "T", "native µs", "wasm µs", "ratio"
+    );
+    for &(t, ours) in wasm {
+        let Some(&(_, theirs)) = native.iter().find(|&&(size, _)| size == t) else {
+            continue;
+        };
+        let ratio = ours / theirs;
+        let goal = match t {
+            WASM_GOAL_T if ratio <= WASM_GOAL_RATIO => "≤ 2× met",
+            WASM_GOAL_T => "≤ 2× NOT MET",
+            _ => "",
+        };
+        table += &format!("\n{t:>6} {theirs:>12.1} {ours:>12.1} {ratio:>8.2}  {goal}");
+    }
+    table
 }
 
 /// The NumPy peer of the core's throughput example.
@@ -41,9 +112,10 @@ const NUMPY_SCRIPT: &str = "crates/attention-core/examples/numpy_forward.py";
 
 /// The core's native forward-pass throughput and, when python3 has NumPy,
 /// the same pass in NumPy (float64, one thread) and the two side by side.
-fn report_throughput() -> Result<(), String> {
+fn report_throughput() -> Result<Vec<(usize, f64)>, String> {
     let native = captured(&mut core_example("throughput"))?;
     print!("{native}");
+    let times = pass_times(&native, 4, 2);
     let has_numpy = cmd("python3")
         .args(["-c", "import numpy"])
         .stdout(Stdio::null())
@@ -55,17 +127,14 @@ fn report_throughput() -> Result<(), String> {
             "
 NumPy comparison skipped: python3 with numpy is missing (pip install numpy)"
         );
-        return Ok(());
+        return Ok(times);
     }
     let numpy = captured(cmd("python3").arg(NUMPY_SCRIPT))?;
     print!("{numpy}");
     // Native rows are `T passes/s µs GFLOP/s`, NumPy's `T µs best-µs`.
-    let table = comparison(&pass_times(&native, 4, 2), &pass_times(&numpy, 3, 1));
-    println!(
-        "
-{table}"
-    );
-    Ok(())
+    let table = comparison(&times, &pass_times(&numpy, 3, 1));
+    println!("\n{table}");
+    Ok(times)
 }
 
 /// `(T, median µs per pass)` from the rows of a throughput table that have
@@ -128,19 +197,7 @@ fn report_training() -> Result<(), String> {
     let native = captured(&mut core_example("train_bench"))?;
     print!("{native}");
     let native = native_speeds(&native);
-    let wasm = captured(cmd("wasm-pack").args([
-        "test",
-        "--headless",
-        "--chrome",
-        "--release",
-        ".",
-        "-p",
-        "attention-lab",
-        "--test",
-        "train_speed",
-        "--",
-        "--nocapture",
-    ]))?;
+    let wasm = captured(&mut wasm_pack_test("train_speed"))?;
     let wasm = wasm_speeds(&wasm);
     println!("\nWebAssembly training steps per second (release profile, headless Chromium)");
     println!("{:>14} {:>6} {:>6} {:>12}", "task", "T", "d", "steps/s");
@@ -393,5 +450,20 @@ mod tests {
         let bytes = vec![b'a'; 10_000];
         let len = gzip_len(&bytes).unwrap();
         assert!(len > 0 && len < 100, "{len}");
+    }
+
+    #[test]
+    fn sets_the_wasm_forward_pass_beside_the_native_one() {
+        let log = "running 1 test\nforward-speed T=16 d=64 us=71.4\nforward-speed T=512 d=64 us=15500.0\nforward-speed T=x d=64 us=1\n";
+        let wasm = wasm_pass_times(log);
+        assert_eq!(wasm, [(16, 71.4), (512, 15500.0)]);
+        let table = wasm_comparison(&[(16, 30.0), (512, 9000.0)], &wasm);
+        assert!(
+            table.contains("   512       9000.0      15500.0     1.72  ≤ 2× met"),
+            "{table}"
+        );
+        let slow = wasm_comparison(&[(512, 5000.0)], &wasm);
+        assert!(slow.ends_with("3.10  ≤ 2× NOT MET"), "{slow}");
+        assert!(!table.lines().nth(2).unwrap_or_default().contains("goal"));
     }
 }
