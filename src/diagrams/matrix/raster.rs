@@ -161,7 +161,7 @@ pub fn RasterHeatmap(
             window.set(Window::whole(shape));
         }
     });
-    // The cell under the pointer or the keyboard; the magnifier shows it.
+    // The cell under the pointer or the keyboard, outlined on the overlay.
     let pointed = RwSignal::new(None::<(usize, usize)>);
     let brush_from = StoredValue::new(None::<(usize, usize)>);
     let brush_to = RwSignal::new(None::<(usize, usize)>);
@@ -171,6 +171,11 @@ pub fn RasterHeatmap(
         (row, col)
     };
 
+    // The cell the magnifier is centred on: the last one the pointer or the
+    // keyboard reached (it stays when the pointer leaves, so its numbers can
+    // be read), at first the selected one. It does not follow a selection
+    // made elsewhere, which would rewrite every magnifier on every new query.
+    let magnified = RwSignal::new(untrack(selected));
     let canvas = NodeRef::<Canvas>::new();
     // Pixels follow the values, the masks and the zoom, never the selection.
     Effect::new(move |_| {
@@ -206,7 +211,7 @@ pub fn RasterHeatmap(
     keep_patched(overlay_host, overlay_markup.into());
 
     let magnifier = Memo::new(move |_| {
-        let centre = pointed.get().unwrap_or_else(selected);
+        let centre = magnified.get();
         let block = Window::around(centre, MAGNIFIER_SIDE, shape.get());
         let magnifier_id = format!("{testid}-magnifier");
         let rows = block.top..block.top + block.rows;
@@ -242,6 +247,9 @@ pub fn RasterHeatmap(
 
     let hover = move |cell: Option<(usize, usize)>| {
         pointed.set(cell);
+        if let Some(cell) = cell {
+            magnified.set(cell);
+        }
         if let Some(callback) = on_hover {
             callback.run(cell);
         }
