@@ -43,24 +43,58 @@ fn from_colorous(c: colorous::Color) -> Rgb {
 /// Colour of an attention weight: 0 → dark purple, 1 → yellow. Values outside
 /// [0, 1] (never produced by a softmax) are clamped.
 pub fn weight_colour(weight: f64) -> Rgb {
-    let t = if weight.is_finite() {
+    from_colorous(colorous::VIRIDIS.eval_continuous(weight_position(weight)))
+}
+
+/// Where a weight lies on the weight scale, 0 to 1: clamped, and 0 when not finite.
+pub fn weight_position(weight: f64) -> f64 {
+    if weight.is_finite() {
         weight.clamp(0.0, 1.0)
     } else {
         0.0
-    };
-    from_colorous(colorous::VIRIDIS.eval_continuous(t))
+    }
 }
 
 /// Colour of a signed value on a scale running from −`extent` (blue) through 0
 /// (white) to +`extent` (red).
 pub fn signed_colour(value: f64, extent: f64) -> Rgb {
-    let t = if value.is_finite() && extent > 0.0 {
+    // RdBu runs red → blue; flip it so positive is red.
+    let t = signed_position(value, extent);
+    from_colorous(colorous::RED_BLUE.eval_continuous(1.0 - t))
+}
+
+/// Where a signed value lies on its scale: 0 at −`extent`, ½ at 0, 1 at
+/// +`extent` (clamped; ½ when not finite or the extent is not positive).
+pub fn signed_position(value: f64, extent: f64) -> f64 {
+    if value.is_finite() && extent > 0.0 {
         (0.5 + 0.5 * value / extent).clamp(0.0, 1.0)
     } else {
         0.5
-    };
-    // RdBu runs red → blue; flip it so positive is red.
-    from_colorous(colorous::RED_BLUE.eval_continuous(1.0 - t))
+    }
+}
+
+/// Steps a [`Ramp`] samples its scale at.
+const RAMP_STEPS: usize = 256;
+
+/// A colour scale sampled at [`RAMP_STEPS`] evenly spaced positions, for a
+/// raster of up to 262,144 cells: a table lookup per cell instead of
+/// evaluating the gradient, at most half a step (1/510 of the scale) away.
+pub struct Ramp(Vec<Rgb>);
+
+impl Ramp {
+    /// Samples `colour`, a function of the position 0…1 on the scale.
+    pub fn sampled(colour: impl Fn(f64) -> Rgb) -> Self {
+        let last = (RAMP_STEPS - 1) as f64;
+        Self((0..RAMP_STEPS).map(|i| colour(i as f64 / last)).collect())
+    }
+
+    /// The colour at `position` (0…1, clamped) on the scale.
+    pub fn at(&self, position: f64) -> Rgb {
+        let last = RAMP_STEPS - 1;
+        // Truncation after rounding: position is clamped to 0…1 first.
+        let step = (position.clamp(0.0, 1.0) * last as f64).round() as usize;
+        self.0.get(step.min(last)).copied().unwrap_or(Rgb(0, 0, 0))
+    }
 }
 
 #[cfg(test)]
@@ -107,5 +141,34 @@ mod tests {
     #[test]
     fn hex_is_css_ready() {
         assert_eq!(Rgb(255, 0, 16).hex(), "#ff0010");
+    }
+
+    #[test]
+    fn a_ramp_is_the_scale_at_its_samples_and_close_between() {
+        let ramp = Ramp::sampled(weight_colour);
+        for i in 0..=255 {
+            let at = f64::from(i) / 255.0;
+            assert_eq!(ramp.at(at), weight_colour(at));
+        }
+        let channel_gap = |a: Rgb, b: Rgb| {
+            [a.0.abs_diff(b.0), a.1.abs_diff(b.1), a.2.abs_diff(b.2)]
+                .into_iter()
+                .max()
+                .unwrap_or(0)
+        };
+        for i in 0..=1000 {
+            let at = f64::from(i) / 1000.0;
+            assert!(channel_gap(ramp.at(at), weight_colour(at)) <= 2, "{at}");
+        }
+        let signed = Ramp::sampled(|t| signed_colour(2.0 * t - 1.0, 1.0));
+        for v in [-3.0, -1.5, 0.0, 0.4, 3.0] {
+            let exact = signed_colour(v, 3.0);
+            assert!(
+                channel_gap(signed.at(signed_position(v, 3.0)), exact) <= 2,
+                "{v}"
+            );
+        }
+        assert_eq!(ramp.at(f64::NAN), ramp.at(0.0));
+        assert_eq!(ramp.at(7.0), weight_colour(1.0));
     }
 }

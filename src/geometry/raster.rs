@@ -7,7 +7,7 @@
 
 use crate::geometry::colour::Rgb;
 use crate::geometry::grid::Rect;
-use ndarray::ArrayView2;
+use ndarray::{s, ArrayView2};
 
 /// Most rows or columns a heatmap draws as one element per cell. Past it,
 /// cells are too small for their numbers and too many for the page's
@@ -147,23 +147,38 @@ pub fn shown_size(window: Window) -> (usize, usize) {
 pub const MASKED_COLOUR: Rgb = Rgb(150, 150, 150);
 
 /// The window's cells as RGBA pixels, row by row (what `ImageData` holds),
-/// each coloured by `colour`, or [`MASKED_COLOUR`] where `allowed` says masked.
+/// each coloured by `colour`, or [`MASKED_COLOUR`] where `allowed` (of the
+/// values' shape) says masked. A window that does not fit the values gives
+/// no pixels.
 pub fn pixels(
     values: ArrayView2<f64>,
     allowed: Option<ArrayView2<bool>>,
     window: Window,
     colour: impl Fn(f64) -> Rgb,
 ) -> Vec<u8> {
-    let mut out = Vec::with_capacity(window.rows * window.cols * 4);
-    for r in window.top..window.top + window.rows {
-        for c in window.left..window.left + window.cols {
-            let masked = allowed.is_some_and(|a| a.get((r, c)) == Some(&false));
-            let Rgb(red, green, blue) = match values.get((r, c)) {
-                Some(_) if masked => MASKED_COLOUR,
-                Some(&v) => colour(v),
-                None => MASKED_COLOUR,
-            };
-            out.extend_from_slice(&[red, green, blue, 255]);
+    if !window.fits(values.dim()) {
+        return Vec::new();
+    }
+    let rows = window.top..window.top + window.rows;
+    let cols = window.left..window.left + window.cols;
+    let block = values.slice(s![rows.clone(), cols.clone()]);
+    let mask = allowed
+        .filter(|a| a.dim() == values.dim())
+        .map(|a| a.slice_move(s![rows, cols]));
+    // Up to 262,144 cells per change: filled row by row through slices, with
+    // no index arithmetic per cell.
+    let mut out = vec![255; window.rows * window.cols * 4];
+    for (r, (row, line)) in block
+        .rows()
+        .into_iter()
+        .zip(out.chunks_exact_mut(window.cols * 4))
+        .enumerate()
+    {
+        let allowed_row = mask.as_ref().map(|m| m.row(r));
+        for (c, (&value, px)) in row.iter().zip(line.chunks_exact_mut(4)).enumerate() {
+            let masked = allowed_row.as_ref().is_some_and(|a| !a[c]);
+            let Rgb(red, green, blue) = if masked { MASKED_COLOUR } else { colour(value) };
+            px[..3].copy_from_slice(&[red, green, blue]);
         }
     }
     out
@@ -359,6 +374,16 @@ mod tests {
             px,
             [10, 0, 0, 255, 20, 0, 0, 255, r, g, b, 255, 50, 0, 0, 255]
         );
+    }
+
+    #[test]
+    fn a_window_past_the_values_gives_no_pixels_and_a_mask_of_another_shape_is_ignored() {
+        let values = array![[0.0, 1.0], [2.0, 3.0]];
+        let red = |v: f64| Rgb(v as u8, 0, 0);
+        assert!(pixels(values.view(), None, Window::whole((3, 2)), red).is_empty());
+        let odd = array![[false]];
+        let px = pixels(values.view(), Some(odd.view()), Window::whole((2, 2)), red);
+        assert_eq!(px, [0, 0, 0, 255, 1, 0, 0, 255, 2, 0, 0, 255, 3, 0, 0, 255]);
     }
 
     #[test]

@@ -5,9 +5,12 @@
 //! 7×7 block. Hit-testing, brushing and the magnifier's block all come from
 //! `geometry::raster`, which is tested natively.
 
-use super::markup::{self, colour, MatrixSpec};
+use super::markup::{self, MatrixSpec};
 use super::Palette;
 use crate::diagrams::host::{keep_patched, CellEvent, SvgHost};
+use crate::geometry::colour::{
+    signed_colour, signed_position, weight_colour, weight_position, Ramp,
+};
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::raster::{
     brushed, pixels, shown_size, step, Brushed, Raster, Window, MAGNIFIER_SIDE,
@@ -176,20 +179,31 @@ pub fn RasterHeatmap(
     // be read), at first the selected one. It does not follow a selection
     // made elsewhere, which would rewrite every magnifier on every new query.
     let magnified = RwSignal::new(untrack(selected));
+    // The end of the colour scale, shared by the pixels and the magnifier:
+    // the one given, or the matrix's own largest magnitude (read once).
+    let scale_end = Memo::new(move |_| match extent {
+        Some(e) => e.get(),
+        None => values.with(symmetric_extent),
+    });
     let canvas = NodeRef::<Canvas>::new();
+    // The scale as a table: a raster colours up to 262,144 cells per change.
+    let ramp = match palette {
+        Palette::Signed => Ramp::sampled(|t| signed_colour(2.0 * t - 1.0, 1.0)),
+        Palette::Weight => Ramp::sampled(weight_colour),
+    };
     // Pixels follow the values, the masks and the zoom, never the selection.
     Effect::new(move |_| {
         let shown = window.get();
-        let extent = extent.map(|e| e.get());
+        let extent = scale_end.get();
         let rgba = values.with(|v| {
             if !shown.fits(v.dim()) {
                 return None;
             }
-            let extent = extent.unwrap_or_else(|| symmetric_extent(v));
             masked.with(|m| {
                 let allowed = m.as_ref().map(|m| m.view());
-                Some(pixels(v.view(), allowed, shown, |x| {
-                    colour(palette, x, extent)
+                Some(pixels(v.view(), allowed, shown, |x| match palette {
+                    Palette::Signed => ramp.at(signed_position(x, extent)),
+                    Palette::Weight => ramp.at(weight_position(x / extent)),
                 }))
             })
         });
@@ -221,9 +235,7 @@ pub fn RasterHeatmap(
             m.as_ref()
                 .map(|m| m.slice(s![rows.clone(), cols.clone()]).to_owned())
         });
-        let extent = extent
-            .map(|e| e.get())
-            .unwrap_or_else(|| values.with(symmetric_extent));
+        let extent = scale_end.get();
         labels.with(|(row_labels, col_labels)| {
             markup::heatmap(&MatrixSpec {
                 testid: &magnifier_id,
