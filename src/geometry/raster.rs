@@ -167,7 +167,7 @@ pub fn pixels(
         .map(|a| a.slice_move(s![rows, cols]));
     // Up to 262,144 cells per change: filled row by row through slices, with
     // no index arithmetic per cell.
-    let mut out = vec![255; window.rows * window.cols * 4];
+    let mut out = vec![0; window.rows * window.cols * 4];
     for (r, (row, line)) in block
         .rows()
         .into_iter()
@@ -175,10 +175,11 @@ pub fn pixels(
         .enumerate()
     {
         let allowed_row = mask.as_ref().map(|m| m.row(r));
-        for (c, (&value, px)) in row.iter().zip(line.chunks_exact_mut(4)).enumerate() {
+        let (cells, _) = line.as_chunks_mut::<4>();
+        for (c, (&value, px)) in row.iter().zip(cells).enumerate() {
             let masked = allowed_row.as_ref().is_some_and(|a| !a[c]);
             let Rgb(red, green, blue) = if masked { MASKED_COLOUR } else { colour(value) };
-            px[..3].copy_from_slice(&[red, green, blue]);
+            *px = [red, green, blue, 255];
         }
     }
     out
