@@ -230,7 +230,11 @@ export function paint(host, encoded) {
     }
     const label = cell.nextElementSibling;
     if (label) {
-      if (old[2] !== text) label.textContent = text;
+      // The text node's data, not textContent, which would replace the node.
+      if (old[2] !== text) {
+        if (label.firstChild?.nodeType === Node.TEXT_NODE) label.firstChild.data = text;
+        else label.textContent = text;
+      }
       if (old[3] !== ink) label.setAttribute('fill', ink);
     }
   }
