@@ -2,9 +2,14 @@
 
 use super::Msg;
 
+/// What the folded hint says before it is opened.
+pub const HINT_SUMMARY: Msg = Msg {
+    zh: "每个像素是一个格子（怎么看？）",
+    en: "Each pixel is one cell (how to read it)",
+};
 pub const HINT: Msg = Msg {
-    zh: "格子太多，数字写不下：每个像素是一个格子。移动鼠标（或聚焦后按方向键）时放大镜显示周围的数字；点一下选中格子；按住拖过一片区域可以放大它。",
-    en: "Too many cells to print their numbers: each pixel is one cell. Move the pointer (or focus it and use the arrow keys) and the magnifier shows the numbers around it; click to select a cell; drag across a region to zoom into it.",
+    zh: "格子太多，数字写不下。移动鼠标（或聚焦后按方向键）时放大镜显示周围的数字；点一下选中格子；按住拖过一片区域可以放大它。",
+    en: "Too many cells to print their numbers. Move the pointer (or focus it and use the arrow keys) and the magnifier shows the numbers around it; click to select a cell; drag across a region to zoom into it.",
 };
 pub const SHOW_ALL: Msg = Msg {
     zh: "显示全部",

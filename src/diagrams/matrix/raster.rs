@@ -299,7 +299,11 @@ pub fn RasterHeatmap(
 
     view! {
         <div class="raster-block">
-            <p class="raster-hint">{tr(HINT)}</p>
+            // Folded: a card may hold five rasters, and the hint is the same for each.
+            <details class="raster-hint">
+                <summary>{tr(HINT_SUMMARY)}</summary>
+                {tr(HINT)}
+            </details>
             <div class="raster-bar">
                 <span class="raster-window">{move || window_text(window.get(), lang.get())}</span>
                 <button

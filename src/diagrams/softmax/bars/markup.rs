@@ -27,8 +27,8 @@ const LABEL_CHARS: usize = 6;
 /// `data-col`, the full-precision `data-value` and, if masked, `data-masked`.
 ///
 /// Past [`MAX_DRAWN`] keys the bars are thin and their height is scaled to the
-/// row's largest weight, which is printed at the top: with hundreds of keys
-/// every weight is small, and on a 0–1 scale they would all look empty.
+/// row's largest weight, which [`side`] prints above the chart: with hundreds
+/// of keys every weight is small, and on a 0–1 scale they would all look empty.
 pub fn chart(row: &QueryRow, shown: usize, aria: &str) -> String {
     let n = row.weights.len();
     let thin = n > MAX_DRAWN;
@@ -87,14 +87,6 @@ pub fn chart(row: &QueryRow, shown: usize, aria: &str) -> String {
             ("y2", y),
         ];
         m.empty("line", &line);
-    }
-    if thin {
-        let (x, y) = (coord(layout.width), coord(layout.top() - 4.0));
-        m.element(
-            "text",
-            &[("class", "bar-scale"), ("x", &x), ("y", &y)],
-            &format!("\u{2191} {}", two_decimals(scale)),
-        );
     }
     for (j, &weight) in row.weights.iter().enumerate() {
         let look = BarLook {
@@ -205,6 +197,15 @@ pub fn side(row: &QueryRow, shown: usize, lang: Lang) -> String {
         .text(": ")
         .element("strong", &[], query)
         .close("p");
+    if row.weights.len() > MAX_DRAWN {
+        let largest = row.weights.iter().copied().fold(0.0, f64::max);
+        caption
+            .open("p", &[("class", "hint"), ("data-testid", "bars-scale")])
+            .text(i18n::BARS_SCALED.get(lang))
+            .text(" ")
+            .element("strong", &[], &two_decimals(largest))
+            .close("p");
+    }
     let mut hint = Markup::new();
     hint.element("p", &[("class", "hint")], i18n::BARS_HINT.get(lang));
     format!(
@@ -308,10 +309,13 @@ mod tests {
         assert_eq!(values, weights, "every key keeps its exact weight");
         assert!(!svg.contains("tabindex"), "no tab stop per thin bar");
         assert!(!svg.contains("bar-number") && !svg.contains("bar-key"));
+        let html = side(&row, 0, Lang::En);
+        assert!(html.contains("data-testid=\"bars-scale\""), "{html}");
         assert!(
-            svg.contains(">\u{2191} 0.04</text>"),
+            html.contains("<strong>0.04</strong>"),
             "the scale's top is printed"
         );
+        assert!(!side(&QueryRow::default(), 0, Lang::En).contains("bars-scale"));
         // The largest weight reaches the top of the plot.
         let layout = BarLayout::new(n, n as f64 * THIN_SLOT, HEIGHT);
         let tallest = layout.bar(n - 1, 1.0);
