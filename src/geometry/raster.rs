@@ -193,9 +193,15 @@ pub enum Brushed {
     Zoom(Window),
 }
 
-/// The outcome of a press on cell `from` released on cell `to`.
-pub fn brushed(from: (usize, usize), to: (usize, usize)) -> Brushed {
-    if from == to {
+/// How far, in CSS pixels, the pointer must travel between press and release
+/// to brush rather than click: a cell of a 512-row raster is under a pixel
+/// high, and a hand that shakes by one must still select, not zoom.
+pub const BRUSH_MIN_PX: f64 = 4.0;
+
+/// The outcome of a press on cell `from` released on cell `to`, the pointer
+/// having travelled `distance` pixels in between.
+pub fn brushed(from: (usize, usize), to: (usize, usize), distance: f64) -> Brushed {
+    if from == to || distance < BRUSH_MIN_PX {
         Brushed::Select(from)
     } else {
         Brushed::Zoom(Window::spanning(from, to))
@@ -305,9 +311,11 @@ mod tests {
 
     #[test]
     fn brushing_zooms_and_a_click_selects() {
-        assert_eq!(brushed((4, 9), (4, 9)), Brushed::Select((4, 9)));
+        assert_eq!(brushed((4, 9), (4, 9), 30.0), Brushed::Select((4, 9)));
+        // A shaky click across a sub-pixel cell border still selects where it pressed.
+        assert_eq!(brushed((4, 9), (5, 9), 1.5), Brushed::Select((4, 9)));
         assert_eq!(
-            brushed((20, 9), (4, 30)),
+            brushed((20, 9), (4, 30), BRUSH_MIN_PX),
             Brushed::Zoom(Window {
                 top: 4,
                 left: 9,

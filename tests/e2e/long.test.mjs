@@ -23,7 +23,16 @@ async function coreTrace(lab) {
 async function cellCentre(page, testid, row, col) {
   const canvas = page.locator(`canvas[data-testid="${testid}"]`);
   await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
+  // Cards scrolled past are laid out for real (content-visibility) and may
+  // move the canvas: measure once it has held still for a frame.
+  const frame = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  let box = await canvas.boundingBox();
+  for (let tries = 0; tries < 20; tries++) {
+    await frame();
+    const now = await canvas.boundingBox();
+    if (now.x === box.x && now.y === box.y && now.width === box.width) break;
+    box = now;
+  }
   const at = await canvas.evaluate((c) => ['top', 'left', 'rows', 'cols'].map((k) => Number(c.dataset[k])));
   const [top, left, rows, cols] = at;
   return {
@@ -126,6 +135,15 @@ test('a 512-token link opens, draws and responds', async () => {
   await page.mouse.click(x, y);
   assert.equal(await page.$eval('[data-testid="app"]', (e) => e.dataset.query), '511');
   assert.equal(await page.$$eval('[data-testid="softmax-bars"] [data-col][data-value]', (b) => b.length), 512);
+  // A row is under a pixel high here: a click whose hand shakes by a pixel
+  // and a half, into the next row, still selects the row it pressed on.
+  const shaky = await cellCentre(page, 'weights', 300, 40);
+  await page.mouse.move(shaky.x, shaky.y);
+  await page.mouse.down();
+  await page.mouse.move(shaky.x, shaky.y + 1.5);
+  await page.mouse.up();
+  assert.equal(await page.$eval('[data-testid="app"]', (e) => e.dataset.query), '300');
+  assert.equal(await page.locator('canvas[data-testid="weights"]').evaluate((c) => c.dataset.rows), '512', 'no zoom');
   // The fusion draws the eight heaviest keys and the rest together.
   const rows = await page.$$eval('[data-testid="fusion"] text.row-label', (t) => t.map((e) => e.textContent));
   assert.equal(rows.length, 9);

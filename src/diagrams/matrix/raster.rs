@@ -39,6 +39,16 @@ extern "C" {
     fn offset_x(this: &ExactPointer) -> f64;
     #[wasm_bindgen(method, getter = offsetY)]
     fn offset_y(this: &ExactPointer) -> f64;
+    #[wasm_bindgen(method, getter = clientX)]
+    fn client_x(this: &ExactPointer) -> f64;
+    #[wasm_bindgen(method, getter = clientY)]
+    fn client_y(this: &ExactPointer) -> f64;
+}
+
+/// Where a pointer event happened in the window, in CSS pixels.
+fn client_point(e: &web_sys::PointerEvent) -> (f64, f64) {
+    let exact: &ExactPointer = e.unchecked_ref();
+    (exact.client_x(), exact.client_y())
 }
 
 /// Everything a raster heatmap draws, as signals (the same as `MatrixGrid`'s).
@@ -167,6 +177,8 @@ pub fn RasterHeatmap(
     // The cell under the pointer or the keyboard, outlined on the overlay.
     let pointed = RwSignal::new(None::<(usize, usize)>);
     let brush_from = StoredValue::new(None::<(usize, usize)>);
+    // Where the press happened, to tell a brush from a shaky click.
+    let pressed_at = StoredValue::new((0.0, 0.0));
     let brush_to = RwSignal::new(None::<(usize, usize)>);
     let selected = move || {
         let row = highlight_rows.with(|r| r.first().copied()).unwrap_or(0);
@@ -338,6 +350,7 @@ pub fn RasterHeatmap(
                             }
                             brush_from.set_value(Some(cell));
                             brush_to.set(Some(cell));
+                            pressed_at.set_value(client_point(&e));
                         }
                     }
                     on:pointermove=move |e| {
@@ -352,8 +365,10 @@ pub fn RasterHeatmap(
                     on:pointerup=move |e| {
                         let from = brush_from.get_value();
                         let to = cell_of(&e).or(brush_to.get_untracked());
+                        let ((x0, y0), (x1, y1)) = (pressed_at.get_value(), client_point(&e));
+                        let distance = (x1 - x0).hypot(y1 - y0);
                         end_brush();
-                        match from.zip(to).map(|(a, b)| brushed(a, b)) {
+                        match from.zip(to).map(|(a, b)| brushed(a, b, distance)) {
                             Some(Brushed::Select(cell)) => select(cell),
                             Some(Brushed::Zoom(block)) => window.set(block),
                             None => {}
