@@ -199,9 +199,10 @@ pub enum Brushed {
 pub const BRUSH_MIN_PX: f64 = 4.0;
 
 /// The outcome of a press on cell `from` released on cell `to`, the pointer
-/// having travelled `distance` pixels in between.
-pub fn brushed(from: (usize, usize), to: (usize, usize), distance: f64) -> Brushed {
-    if from == to || distance < BRUSH_MIN_PX {
+/// having moved by (`dx`, `dy`) pixels in between.
+pub fn brushed(from: (usize, usize), to: (usize, usize), (dx, dy): (f64, f64)) -> Brushed {
+    // Squares compared, not a square root taken: the same test, less code.
+    if from == to || dx * dx + dy * dy < BRUSH_MIN_PX * BRUSH_MIN_PX {
         Brushed::Select(from)
     } else {
         Brushed::Zoom(Window::spanning(from, to))
@@ -311,11 +312,14 @@ mod tests {
 
     #[test]
     fn brushing_zooms_and_a_click_selects() {
-        assert_eq!(brushed((4, 9), (4, 9), 30.0), Brushed::Select((4, 9)));
-        // A shaky click across a sub-pixel cell border still selects where it pressed.
-        assert_eq!(brushed((4, 9), (5, 9), 1.5), Brushed::Select((4, 9)));
         assert_eq!(
-            brushed((20, 9), (4, 30), BRUSH_MIN_PX),
+            brushed((4, 9), (4, 9), (30.0, 0.0)),
+            Brushed::Select((4, 9))
+        );
+        // A shaky click across a sub-pixel cell border still selects where it pressed.
+        assert_eq!(brushed((4, 9), (5, 9), (0.0, 1.5)), Brushed::Select((4, 9)));
+        assert_eq!(
+            brushed((20, 9), (4, 30), (0.0, BRUSH_MIN_PX)),
             Brushed::Zoom(Window {
                 top: 4,
                 left: 9,

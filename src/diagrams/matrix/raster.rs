@@ -39,16 +39,12 @@ extern "C" {
     fn offset_x(this: &ExactPointer) -> f64;
     #[wasm_bindgen(method, getter = offsetY)]
     fn offset_y(this: &ExactPointer) -> f64;
-    #[wasm_bindgen(method, getter = clientX)]
-    fn client_x(this: &ExactPointer) -> f64;
-    #[wasm_bindgen(method, getter = clientY)]
-    fn client_y(this: &ExactPointer) -> f64;
 }
 
-/// Where a pointer event happened in the window, in CSS pixels.
+/// Where a pointer event happened in the window, in whole CSS pixels: fine
+/// enough to tell a brush from a click.
 fn client_point(e: &web_sys::PointerEvent) -> (f64, f64) {
-    let exact: &ExactPointer = e.unchecked_ref();
-    (exact.client_x(), exact.client_y())
+    (f64::from(e.client_x()), f64::from(e.client_y()))
 }
 
 /// Everything a raster heatmap draws, as signals (the same as `MatrixGrid`'s).
@@ -366,9 +362,8 @@ pub fn RasterHeatmap(
                         let from = brush_from.get_value();
                         let to = cell_of(&e).or(brush_to.get_untracked());
                         let ((x0, y0), (x1, y1)) = (pressed_at.get_value(), client_point(&e));
-                        let distance = (x1 - x0).hypot(y1 - y0);
                         end_brush();
-                        match from.zip(to).map(|(a, b)| brushed(a, b, distance)) {
+                        match from.zip(to).map(|(a, b)| brushed(a, b, (x1 - x0, y1 - y0))) {
                             Some(Brushed::Select(cell)) => select(cell),
                             Some(Brushed::Zoom(block)) => window.set(block),
                             None => {}
