@@ -173,8 +173,8 @@ pub fn MatrixGrid(
         labels,
         palette,
         extent,
-        highlight_rows,
-        highlight_cols,
+        lit,
+        shape,
         masked,
     };
     // The markup memos above are read only while the SVG is shown, so a raster

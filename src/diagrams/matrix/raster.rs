@@ -7,7 +7,7 @@
 
 use super::markup::{self, MatrixSpec};
 use super::Palette;
-use crate::diagrams::host::{keep_patched, CellEvent, SvgHost};
+use crate::diagrams::host::{keep_patched, CellEvent, Lit, SvgHost};
 use crate::geometry::colour::{
     signed_colour, signed_position, weight_colour, weight_position, Ramp,
 };
@@ -56,8 +56,10 @@ pub struct RasterInputs {
     pub labels: Memo<(Vec<String>, Vec<String>)>,
     pub palette: Palette,
     pub extent: Option<Signal<f64>>,
-    pub highlight_rows: Signal<Vec<usize>>,
-    pub highlight_cols: Signal<Vec<usize>>,
+    /// The highlighted rows and columns, as the drawn heatmap gets them.
+    pub lit: Signal<Lit>,
+    /// The shape of `values`.
+    pub shape: Memo<(usize, usize)>,
     pub masked: Signal<Option<Array2<bool>>>,
 }
 
@@ -157,11 +159,10 @@ pub fn RasterHeatmap(
         labels,
         palette,
         extent,
-        highlight_rows,
-        highlight_cols,
+        lit,
+        shape,
         masked,
     } = inputs;
-    let shape = Memo::new(move |_| values.with(Array2::dim));
     let window = RwSignal::new(Window::whole(shape.get_untracked()));
     // A zoom that no longer fits (the sequence got shorter) shows everything again.
     Effect::new(move |_| {
@@ -177,9 +178,10 @@ pub fn RasterHeatmap(
     let pressed_at = StoredValue::new((0.0, 0.0));
     let brush_to = RwSignal::new(None::<(usize, usize)>);
     let selected = move || {
-        let row = highlight_rows.with(|r| r.first().copied()).unwrap_or(0);
-        let col = highlight_cols.with(|c| c.first().copied()).unwrap_or(0);
-        (row, col)
+        lit.with(|(rows, cols)| {
+            let first = |v: &[usize]| v.first().copied().unwrap_or(0);
+            (first(rows), first(cols))
+        })
     };
 
     // The cell the magnifier is centred on: the last one the pointer or the
@@ -226,9 +228,7 @@ pub fn RasterHeatmap(
             .get_value()
             .zip(brush_to.get())
             .map(|(a, b)| Window::spanning(a, b));
-        highlight_rows.with(|rows| {
-            highlight_cols.with(|cols| overlay(window.get(), rows, cols, pointed.get(), brush))
-        })
+        lit.with(|(rows, cols)| overlay(window.get(), rows, cols, pointed.get(), brush))
     });
     keep_patched(overlay_host, overlay_markup.into());
 
@@ -263,7 +263,6 @@ pub fn RasterHeatmap(
             })
         })
     });
-    let lit = Signal::derive(move || (highlight_rows.get(), highlight_cols.get()));
 
     let hover = move |cell: Option<(usize, usize)>| {
         pointed.set(cell);
