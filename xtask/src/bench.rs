@@ -85,24 +85,45 @@ fn wasm_pass_times(text: &str) -> Vec<(usize, f64)> {
 
 /// Native and WebAssembly times side by side, with the goal at [`WASM_GOAL_T`].
 fn wasm_comparison(native: &[(usize, f64)], wasm: &[(usize, f64)]) -> String {
-    let mut table = String::from(
-        "Forward pass, WebAssembly (headless Chromium) against native (µs per pass)\n",
-    );
-    table += &format!(
-        "{:>6} {:>12} {:>12} {:>8}  goal",
-        "T", "native µs", "wasm µs", "ratio"
-    );
-    for &(t, ours) in wasm {
-        let Some(&(_, theirs)) = native.iter().find(|&&(size, _)| size == t) else {
-            continue;
-        };
+    let rows = matched(wasm, native).into_iter().map(|(t, ours, theirs)| {
         let ratio = ours / theirs;
         let goal = match t {
             WASM_GOAL_T if ratio <= WASM_GOAL_RATIO => "≤ 2× met",
             WASM_GOAL_T => "≤ 2× NOT MET",
             _ => "",
         };
-        table += &format!("\n{t:>6} {theirs:>12.1} {ours:>12.1} {ratio:>8.2}  {goal}");
+        (t, theirs, ours, ratio, goal)
+    });
+    ratio_table(
+        "Forward pass, WebAssembly (headless Chromium) against native (µs per pass)",
+        ["native µs", "wasm µs"],
+        rows,
+    )
+}
+
+/// `(T, a's time, b's time)` for each T of `a` that `b` measured too.
+fn matched(a: &[(usize, f64)], b: &[(usize, f64)]) -> Vec<(usize, f64, f64)> {
+    a.iter()
+        .filter_map(|&(t, ours)| {
+            let &(_, theirs) = b.iter().find(|&&(size, _)| size == t)?;
+            Some((t, ours, theirs))
+        })
+        .collect()
+}
+
+/// A table titled `title` of two times per T (named by `columns`), their
+/// ratio and whether a goal is met.
+fn ratio_table(
+    title: &str,
+    columns: [&str; 2],
+    rows: impl Iterator<Item = (usize, f64, f64, f64, &'static str)>,
+) -> String {
+    let mut table = format!(
+        "{title}\n{:>6} {:>12} {:>12} {:>8}  goal",
+        "T", columns[0], columns[1], "ratio"
+    );
+    for (t, first, second, ratio, goal) in rows {
+        table += &format!("\n{t:>6} {first:>12.1} {second:>12.1} {ratio:>8.2}  {goal}");
     }
     table
 }
@@ -154,24 +175,16 @@ fn pass_times(text: &str, fields: usize, micros: usize) -> Vec<(usize, f64)> {
 /// The native and NumPy times at each T both measured, their ratio and
 /// whether the goal (native no slower than NumPy) is met.
 fn comparison(native: &[(usize, f64)], numpy: &[(usize, f64)]) -> String {
-    let mut table = String::from(
-        "Forward pass, native against NumPy (median µs per pass; goal: native no slower)\n",
-    );
-    table += &format!(
-        "{:>6} {:>12} {:>12} {:>8}  goal",
-        "T", "native µs", "NumPy µs", "ratio"
-    );
-    for &(t, ours) in native {
-        let Some(&(_, theirs)) = numpy.iter().find(|&&(size, _)| size == t) else {
-            continue;
-        };
+    let rows = matched(native, numpy).into_iter().map(|(t, ours, theirs)| {
         let ratio = ours / theirs;
-        table += &format!(
-            "\n{t:>6} {ours:>12.1} {theirs:>12.1} {ratio:>8.2}  {}",
-            if ratio <= 1.0 { "met" } else { "NOT MET" }
-        );
-    }
-    table
+        let goal = if ratio <= 1.0 { "met" } else { "NOT MET" };
+        (t, ours, theirs, ratio, goal)
+    });
+    ratio_table(
+        "Forward pass, native against NumPy (median µs per pass; goal: native no slower)",
+        ["native µs", "NumPy µs"],
+        rows,
+    )
 }
 
 /// `cargo run` of one of the core's examples, in release.
