@@ -31,12 +31,9 @@ const LABEL_CHARS: usize = 6;
 /// of keys every weight is small, and on a 0–1 scale they would all look empty.
 pub fn chart(row: &QueryRow, shown: usize, aria: &str) -> String {
     let n = row.weights.len();
-    let thin = n > MAX_DRAWN;
-    let scale = if thin {
-        row.weights.iter().copied().fold(0.0, f64::max)
-    } else {
-        1.0
-    };
+    let thin_scale = thin_scale(row);
+    let thin = thin_scale.is_some();
+    let scale = thin_scale.unwrap_or(1.0);
     let layout = BarLayout::new(n, n as f64 * if thin { THIN_SLOT } else { SLOT }, HEIGHT);
     let (width, height) = (coord(layout.width), coord(HEIGHT));
     let (base, top) = (coord(layout.baseline()), coord(layout.top()));
@@ -98,6 +95,12 @@ pub fn chart(row: &QueryRow, shown: usize, aria: &str) -> String {
     }
     m.close("svg");
     m.finish()
+}
+
+/// The weight a long row's thin bars are scaled to (its largest), or `None`
+/// for a row short enough to draw on the 0–1 scale.
+fn thin_scale(row: &QueryRow) -> Option<f64> {
+    (row.weights.len() > MAX_DRAWN).then(|| row.weights.iter().copied().fold(0.0, f64::max))
 }
 
 /// How a bar is drawn: emphasised or not, and thin (no number or label, its
@@ -197,8 +200,7 @@ pub fn side(row: &QueryRow, shown: usize, lang: Lang) -> String {
         .text(": ")
         .element("strong", &[], query)
         .close("p");
-    if row.weights.len() > MAX_DRAWN {
-        let largest = row.weights.iter().copied().fold(0.0, f64::max);
+    if let Some(largest) = thin_scale(row) {
         caption
             .open("p", &[("class", "hint"), ("data-testid", "bars-scale")])
             .text(i18n::BARS_SCALED.get(lang))
