@@ -18,7 +18,9 @@ use crate::link::sync::{
 use crate::link::{read_embedding, unreadable_navigation, without_embedding, Navigation};
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
-use crate::state::{Focus, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables};
+use crate::state::{
+    Focus, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables, Skipped,
+};
 use crate::training::Training;
 use crate::walkthrough::{diagram_of, Step, Tour, TourAction, Walkthrough};
 use attention_core::Scenario;
@@ -109,6 +111,7 @@ pub fn App() -> impl IntoView {
     provide_context(LabView(view));
     let tables = RwSignal::new(nav.tables);
     provide_context(ShowTables(tables));
+    provide_context(Skipped::watch());
     let picked = RwSignal::new(nav.scenario.unwrap_or_default());
     provide_context(Picked(picked));
     let tour = Tour::new();

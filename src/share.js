@@ -137,6 +137,7 @@ function composeLight() {
       if (box.width === 0) continue;
       const copy = svg.cloneNode(true);
       inlineStyles(svg, copy);
+      paintBack(svg, copy);
       copy.setAttribute('x', box.left - left);
       copy.setAttribute('y', box.top - top);
       copy.setAttribute('width', box.width);
@@ -145,6 +146,31 @@ function composeLight() {
     }
   }
   return out;
+}
+
+// A painted heatmap (`morph.js` `paint`) shows its colours and numbers on a
+// canvas under its SVG. The copy gets them back as fills and texts, from the
+// lines the page last painted, so the figure stays vector and its numbers text.
+function paintBack(svg, copy) {
+  const frame = svg.parentElement;
+  const lines = frame?.classList.contains('painted') ? frame.parentElement.painted : null;
+  if (!lines) return;
+  const style = getComputedStyle(svg);
+  copy.querySelectorAll('rect[data-row]').forEach((rect, i) => {
+    const [fill, , text, ink] = (lines[i] ?? '').split('\t');
+    if (!fill) return;
+    rect.style.fill = fill;
+    const at = (a, b) => Number(rect.getAttribute(a)) + Number(rect.getAttribute(b)) / 2;
+    const number = document.createElementNS(SVG_NS, 'text');
+    number.setAttribute('x', at('x', 'width'));
+    number.setAttribute('y', at('y', 'height'));
+    number.setAttribute(
+      'style',
+      `fill:${ink};font-family:${style.fontFamily};font-size:${style.fontSize};text-anchor:middle;dominant-baseline:central`,
+    );
+    number.textContent = text;
+    rect.after(number);
+  });
 }
 
 function svgText(svg) {

@@ -16,7 +16,7 @@ use crate::diagrams::host::ActionCard;
 use crate::i18n::{self, LangContext};
 use crate::link::sync::{link_search, LinkedState};
 use crate::link::PANELS;
-use crate::state::{Focus, LabScenario, LabTrace, LabView, ShowTables};
+use crate::state::{Focus, LabScenario, LabTrace, LabView, ShowTables, Skipped};
 use action::{apply, Chore, Format, ShareAction, Sheet};
 use leptos::prelude::*;
 use markup::{ShareView, MATRICES};
@@ -59,6 +59,7 @@ pub fn Share() -> impl IntoView {
         })
     });
     let ShowTables(tables) = expect_context::<ShowTables>();
+    let skipped = use_context::<Skipped>();
     let linked = expect_context::<LinkedState>();
 
     // The embed code for what is on screen now, while the builder is open:
@@ -114,16 +115,25 @@ pub fn Share() -> impl IntoView {
                     nothing();
                 }
             };
-            if tables.get_untracked() {
-                // The export draws the heatmaps: show them for the frame it takes.
+            // The export copies every diagram as drawn: draw the heatmaps
+            // (not tables), and the cards off screen, which are not kept up
+            // to date, for the frame it takes.
+            let tabled = tables.get_untracked();
+            if tabled {
                 tables.set(false);
-                request_animation_frame(move || {
-                    export();
-                    tables.set(true);
-                });
-            } else {
-                export();
             }
+            if let Some(s) = skipped {
+                s.draw_all(true);
+            }
+            request_animation_frame(move || {
+                export();
+                if tabled {
+                    tables.set(true);
+                }
+                if let Some(s) = skipped {
+                    s.draw_all(false);
+                }
+            });
         };
         match sheet
             .try_update(|s| apply(s, action))

@@ -42,3 +42,47 @@ pub struct Locked(pub bool);
 /// Whether matrices are shown as HTML tables instead of SVG heatmaps.
 #[derive(Clone, Copy)]
 pub struct ShowTables(pub RwSignal<bool>);
+
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/state.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = watchSkipped)]
+    fn watch_skipped(changed: &wasm_bindgen::closure::Closure<dyn FnMut()>);
+    #[wasm_bindgen(js_name = cardDrawn)]
+    fn card_drawn(element: &web_sys::Element) -> bool;
+    #[wasm_bindgen(js_name = drawAll)]
+    fn draw_all(on: bool);
+}
+
+/// Which cards the browser is not drawing because they are far off screen
+/// (`content-visibility: auto`, followed in `state.js`). Their diagrams are
+/// patched again when they come near, so an input costs what is on screen,
+/// not everything the page holds.
+#[derive(Clone, Copy)]
+pub struct Skipped(Trigger);
+
+impl Skipped {
+    /// Follows the browser's word on which cards it skips. Until it says,
+    /// every card is drawn, and a page without `content-visibility: auto`
+    /// (an embed, a browser test without the stylesheet) draws them all.
+    pub fn watch() -> Self {
+        let changed = Trigger::new();
+        let heard = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || changed.notify());
+        watch_skipped(&heard);
+        // The listener lives as long as the page.
+        heard.forget();
+        Skipped(changed)
+    }
+
+    /// Whether the card holding `element` is drawn, read reactively.
+    pub fn draws(self, element: &web_sys::Element) -> bool {
+        self.0.track();
+        card_drawn(element)
+    }
+
+    /// Has every card drawn (`on`), as for an export that copies them all,
+    /// or only those the browser draws.
+    pub fn draw_all(self, on: bool) {
+        draw_all(on);
+        self.0.notify();
+    }
+}

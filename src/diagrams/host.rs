@@ -5,6 +5,7 @@
 //! (`data-action`) speak the cards' protocol ([`ActionCard`], `crate::action`).
 
 use crate::action::{listen, Heard};
+use crate::state::Skipped;
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -135,14 +136,42 @@ extern "C" {
 /// Rows and columns of a heatmap to highlight (see `morph.js` `light`).
 pub type Lit = (Vec<usize>, Vec<usize>);
 
+/// Whether the card around `node` is drawn (`state::Skipped`). Effects that
+/// patch a diagram wait while it is not, without reading what they would
+/// draw, so nothing off screen is computed either; they catch up as it comes near.
+pub fn drawn<E>(node: NodeRef<E>) -> Memo<bool>
+where
+    E: leptos::html::ElementType,
+    E::Output: AsRef<Element> + JsCast + Clone + Send + Sync + 'static,
+{
+    drawn_as(Box::new(move || {
+        node.get()
+            .map(|host| AsRef::<Element>::as_ref(&host).clone())
+    }))
+}
+
+/// [`drawn`] for any kind of element: one copy of the memo in the bundle.
+fn drawn_as(host: Box<dyn Fn() -> Option<Element> + Send + Sync>) -> Memo<bool> {
+    let skipped = use_context::<Skipped>();
+    Memo::new(move |_| match (skipped, host()) {
+        (Some(skipped), Some(host)) => skipped.draws(&host),
+        _ => true,
+    })
+}
+
 /// Keeps `node`'s content patched to `markup` (see `morph.js`) for as long as
-/// the component lives: the one way markup reaches the page.
-pub fn keep_patched<E>(node: NodeRef<E>, markup: Signal<String>)
+/// the component lives: the one way markup reaches the page. With `drawn`, it
+/// waits while that is false (a diagram off screen, see [`drawn`]). A card's
+/// controls never wait: a keyboard can reach them, and must find them current.
+pub fn keep_patched<E>(node: NodeRef<E>, markup: Signal<String>, drawn: Option<Memo<bool>>)
 where
     E: leptos::html::ElementType,
     E::Output: AsRef<Element> + JsCast + Clone + Send + Sync + 'static,
 {
     Effect::new(move |_| {
+        if drawn.is_some_and(|d| !d.get()) {
+            return;
+        }
         let html = markup.get();
         if let Some(host) = node.get() {
             morph(host.as_ref(), &html);
@@ -165,7 +194,7 @@ pub fn ActionCard(
     on_action: Callback<Heard>,
 ) -> impl IntoView {
     let node = NodeRef::<Section>::new();
-    keep_patched(node, markup);
+    keep_patched(node, markup, None);
     view! { <section class=class data-testid=testid node_ref={node} {..listen(on_action)}></section> }
 }
 
@@ -208,9 +237,13 @@ pub fn SvgHost(
         }
     };
 
-    keep_patched(node, markup);
+    let drawn = drawn(node);
+    keep_patched(node, markup, Some(drawn));
     if let Some(repaint) = repaint {
         Effect::new(move |_| {
+            if !drawn.get() {
+                return;
+            }
             let encoded = repaint.get();
             if let Some(host) = node.get() {
                 paint(&host, &encoded);
@@ -219,6 +252,9 @@ pub fn SvgHost(
     }
     if let Some(lit) = lit {
         Effect::new(move |_| {
+            if !drawn.get() {
+                return;
+            }
             let as_u32 = |v: &[usize]| v.iter().map(|&i| i as u32).collect::<Vec<_>>();
             let (rows, cols) = lit.with(|(r, c)| (as_u32(r), as_u32(c)));
             if let Some(host) = node.get() {

@@ -127,6 +127,7 @@ pub fn MatrixGrid(
             decimals: 2,
             focusable,
             draggable,
+            painted: true,
         })
     };
     let shape = Memo::new(move |_| values.with(Array2::dim));

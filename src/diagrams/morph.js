@@ -20,11 +20,15 @@ export function morph(host, markup) {
   const template = document.createElement('template');
   template.innerHTML = markup;
   patchChildren(host, template.content);
-  // The cells now show what the markup says, not what was last painted.
-  host.painted = null;
   host.tokens = tokens;
   host.shape = shape;
   host.elements = null;
+  // The cells now hold only what the markup says: paint them again.
+  host.painted = null;
+  host.cells = null;
+  host.boxes = null;
+  host.look = null;
+  if (host.lines !== undefined) paint(host, host.lines);
   relight(host);
 }
 
@@ -206,43 +210,84 @@ function patchNode(a, b) {
   if (a.firstChild || b.firstChild) patchChildren(a, b);
 }
 
-// Repaints the cells of a heatmap whose shape is unchanged, from the lines
-// `matrix/markup.rs` `paint` writes: fill, value, text, text colour, class and
-// mask flag, tab-separated, one line per cell in the order the cells were drawn.
+// Paints a heatmap written with `painted` (`matrix/markup.rs`) from the lines
+// `paint` there writes: fill, value, printed text, text colour, class and mask
+// flag, tab-separated, one line per cell in the order the cells are drawn.
+// Colours and numbers go on the canvas under the SVG; the cells keep their
+// value, printed text (their name), class and mask flag. Drawing a few hundred
+// cells on a canvas costs far less than restyling as many rectangles and
+// laying out as many texts.
 export function paint(host, encoded) {
-  const cells = host.querySelectorAll('rect.cell');
+  // Kept for a markup that rewrites the cells: their looks are painted again.
+  host.lines = encoded;
+  const cells = (host.cells ??= host.querySelectorAll('rect.cell'));
   const lines = encoded.split('\n');
-  // What the previous paint wrote: unchanged cells are skipped without
-  // touching the DOM, and changed ones only get the fields that differ.
+  // What the previous paint wrote: unchanged cells are skipped, and changed
+  // ones only get the attributes that differ.
   const before = host.painted;
-  const n = Math.min(cells.length, lines.length);
-  for (let i = 0; i < n; i++) {
+  let changed = false;
+  for (let i = 0; i < cells.length && i < lines.length; i++) {
     if (before && before[i] === lines[i]) continue;
-    const [fill, value, text, ink, cls, masked] = lines[i].split('\t');
-    const old = before && before[i] ? before[i].split('\t') : [];
+    changed = true;
+    const [, value, text, , cls, masked] = lines[i].split('\t');
+    const old = before?.[i]?.split('\t') ?? [];
     const cell = cells[i];
-    if (old[0] !== fill) cell.setAttribute('fill', fill);
     if (old[1] !== value) cell.setAttribute('data-value', value);
+    if (old[2] !== text) cell.setAttribute('aria-label', text);
     if (old[4] !== cls) cell.setAttribute('class', cls);
-    if (old[5] !== masked || !before) {
+    if (old[5] !== masked) {
       if (masked) cell.setAttribute('data-masked', 'true');
       else cell.removeAttribute('data-masked');
     }
-    const label = cell.nextElementSibling;
-    if (label) {
-      // The text node's data, not textContent, which would replace the node.
-      if (old[2] !== text) {
-        if (label.firstChild?.nodeType === Node.TEXT_NODE) label.firstChild.data = text;
-        else label.textContent = text;
-      }
-      if (old[3] !== ink) label.setAttribute('fill', ink);
-    }
   }
   host.painted = lines;
-  // The DOM no longer matches the last markup, so the next markup is applied
-  // by the general path.
-  host.tokens = null;
+  if (!changed) return;
+  draw(host, cells, lines);
   relight(host);
+}
+
+// Draws every cell's fill, then every number, on the host's canvas at the
+// SVG's own size in its units, times the device's pixels per CSS pixel for
+// sharp digits. Nothing here reads layout: sizes come from the SVG's
+// attributes, the font from its computed style.
+function draw(host, cells, lines) {
+  const canvas = host.querySelector('canvas.cells');
+  const svg = canvas?.nextElementSibling;
+  if (!svg) return;
+  const ratio = window.devicePixelRatio || 1;
+  const width = Number(svg.getAttribute('width'));
+  const height = Number(svg.getAttribute('height'));
+  // Setting a size clears the canvas even when unchanged, so only on change.
+  if (canvas.width !== Math.ceil(width * ratio)) canvas.width = Math.ceil(width * ratio);
+  if (canvas.height !== Math.ceil(height * ratio)) canvas.height = Math.ceil(height * ratio);
+  if (!host.look) {
+    const style = getComputedStyle(svg);
+    host.look = {
+      font: `${style.fontSize} ${style.fontFamily}`,
+      masked: Number(style.getPropertyValue('--masked-opacity')) || 1,
+    };
+  }
+  const boxes = (host.boxes ??= Array.from(cells, (c) => ['x', 'y', 'width', 'height'].map((a) => Number(c.getAttribute(a)))));
+  const g = canvas.getContext('2d');
+  g.setTransform(ratio, 0, 0, ratio, 0, 0);
+  g.clearRect(0, 0, width, height);
+  const n = Math.min(boxes.length, lines.length);
+  const fields = [];
+  for (let i = 0; i < n; i++) {
+    const f = (fields[i] = lines[i].split('\t'));
+    g.globalAlpha = f[5] ? host.look.masked : 1;
+    g.fillStyle = f[0];
+    g.fillRect(...boxes[i]);
+  }
+  g.globalAlpha = 1;
+  g.font = host.look.font;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  for (let i = 0; i < n; i++) {
+    const [x, y, w, h] = boxes[i];
+    g.fillStyle = fields[i][3];
+    g.fillText(fields[i][2], x + w / 2, y + h / 2);
+  }
 }
 
 // Highlights the heatmap cells of `rows` and `cols` (the selected query, the

@@ -213,6 +213,8 @@ fn gradients(m: &mut Markup, trainer: &Trainer, lang: Lang) {
             decimals: 2,
             focusable: false,
             draggable: false,
+            // Written whole into the card's own markup, which has no canvas.
+            painted: false,
         };
         m.raw(&heatmap(&spec));
         if let (true, Some(((r, c), v))) = (trains, largest(values)) {

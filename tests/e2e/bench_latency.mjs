@@ -5,6 +5,11 @@
 // task, then reading document.body.offsetHeight). Three kinds of input, each
 // at sequence lengths up to 512: selecting a query (a token chip), editing one
 // entry (W_Q[1][1] through the cell editor), and drawing new random weights.
+// The page keeps only the cards near the viewport up to date, so each kind is
+// measured in two views: where the learner makes the input (the token chips
+// and the Random W button at the top of the page, the W_Q cell being edited),
+// and with the weights heatmap in the middle of the screen, which puts the
+// scores, softmax and fusion cards in reach.
 // The first inputs after a load run while Chromium is still compiling the
 // hot JavaScript and WebAssembly paths and take two to five times as long;
 // they are made first and reported apart, so the percentiles describe a
@@ -14,6 +19,8 @@ import { serveDist, launchBrowser, LabPage } from './lab_page.mjs';
 const WARMUP = 10;
 const SAMPLES = 40;
 const LENGTHS = [4, 16, 64, 256, 512];
+/** Where the page is scrolled while measuring: at the input, or at the weights. */
+const VIEWS = ['input', 'weights'];
 /** Issue 12's p95 targets (ms) by sequence length, for every kind of input. */
 const TARGETS = { 16: 8, 64: 16, 256: 33, 512: 66 };
 /** Issue 12's first-diagram targets (ms): the default page, and T = 256. */
@@ -110,9 +117,9 @@ try {
 
   console.log('\nInput → DOM updated and laid out (ms), release build, headless Chromium');
   console.log(`p50 / p95 / max over ${SAMPLES} inputs after ${WARMUP} warm-ups; first = the slowest warm-up`);
-  console.log('kind                     T      p50      p95      max    first  p95 target');
+  console.log('kind                 view          T      p50      p95      max    first  p95 target');
   for (const kind of ['select a query', 'edit one entry', 'new random weights']) {
-    for (const t of LENGTHS) {
+    for (const [view, t] of LENGTHS.flatMap((t) => VIEWS.map((view) => [view, t]))) {
       const labels = Array.from({ length: t }, (_, i) => `t${i + 1}`);
       const lab = await LabPage.open(browser, `${server.url}?tokens=${encodeURIComponent(labels.join(','))}`);
       // Up to 32 tokens the weights are drawn cell by cell; past that, a raster.
@@ -122,17 +129,25 @@ try {
       if (shown !== t) throw new Error(`asked for ${t} tokens, the page shows ${shown}`);
       // The edit goes through the cell editor, opened on W_Q[1][1].
       if (kind === 'edit one entry') await lab.page.click('[data-testid="w-q"] [data-row="1"][data-col="1"]');
+      await lab.page.evaluate((view) => {
+        if (view === 'weights') document.querySelector('[data-testid="weights"]').scrollIntoView({ block: 'center' });
+        else if (!document.querySelector('[data-testid="cell-editor"]')) window.scrollTo(0, 0);
+      }, view);
+      // The cards that came near are brought up to date in the next frame.
+      await lab.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const times = await time(lab.page, kind, WARMUP + SAMPLES);
       const warmup = times.splice(0, WARMUP);
       times.sort((a, b) => a - b);
       const row = [percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], Math.max(...warmup)];
-      console.log(`${kind.padEnd(20)} ${String(t).padStart(6)} ${row.map((v) => v.toFixed(2).padStart(8)).join(' ')}  ${verdict(row[1], TARGETS[t])}`);
-      if (kind === 'select a query') selectP95[t] = row[1];
+      console.log(`${kind.padEnd(20)} ${view.padEnd(8)} ${String(t).padStart(6)} ${row.map((v) => v.toFixed(2).padStart(8)).join(' ')}  ${verdict(row[1], TARGETS[t])}`);
+      if (kind === 'select a query') (selectP95[view] ??= {})[t] = row[1];
       await lab.close();
     }
   }
-  const ratio = selectP95[256] / selectP95[16];
-  console.log(`\nselect a query, p95 at T = 256 over T = 16: ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT MET'})`);
+  for (const view of VIEWS) {
+    const ratio = selectP95[view][256] / selectP95[view][16];
+    console.log(`\nselect a query (${view}), p95 at T = 256 over T = 16: ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT MET'})`);
+  }
 } finally {
   await browser.close();
   await server.close();

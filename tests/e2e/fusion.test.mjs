@@ -103,6 +103,7 @@ test('token labels are shown as text', async () => {
   await lab.page.locator('[data-testid="token-label"]').nth(0).fill(label);
   // A renamed label is applied when the field is left.
   await lab.page.locator('[data-testid="token-label"]').nth(0).press('Tab');
+  await lab.reveal('[data-testid="fusion"]');
   const legend = lab.page.locator('[data-testid="fusion-legend"] li').nth(0);
   assert.equal(await legend.textContent(), label);
   assert.equal(await lab.page.locator('[data-testid="fusion"] text.row-label').nth(0).textContent(), label);

@@ -148,6 +148,7 @@ export class LabPage {
       });
     });
     const lab = new LabPage(page);
+    lab.clock = clock;
     await page.goto(url);
     if (state) await page.waitForSelector('[data-testid="weights"]', { state });
     // An installed clock still runs with the real one until paused: from
@@ -175,8 +176,32 @@ export class LabPage {
     return this.page.evaluate(() => window.cspViolations ?? []);
   }
 
+  /**
+   * Scrolls the first element matching `selector` into view and waits until
+   * its card is drawn: the page keeps only the cards near the viewport up to
+   * date, and brings a card up to date in the frame it comes near. Works on a
+   * fake clock too: it waits on the browser drawing, not on timers.
+   */
+  async reveal(selector) {
+    // A tab in the background draws no frames.
+    await this.page.bringToFront();
+    await this.page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'nearest' }), selector);
+    await this.page.waitForFunction((s) => {
+      const e = document.querySelector(s);
+      // Missing or hidden (an embed without that panel): nothing to wait for.
+      return !e || !e.checkVisibility() || e.checkVisibility({ contentVisibilityAuto: true });
+    }, selector);
+    // The card's diagrams are patched right after the browser says it is drawn.
+    await this.page.evaluate(() => new Promise((r) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => r();
+      channel.port2.postMessage(0);
+    }));
+  }
+
   /** The cells of a matrix diagram as a 2-D array of numbers from data-value. */
   async matrix(testid) {
+    await this.reveal(`[data-testid="${testid}"]`);
     return this.page.$$eval(`[data-testid="${testid}"] [data-row][data-col]`, (cells) => {
       const rows = [];
       for (const cell of cells) {

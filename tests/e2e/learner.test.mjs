@@ -15,10 +15,12 @@ test('a masked score shows −∞ (causal and padding alike), and its weight is 
   await lab.page.locator('[data-testid="causal"]').check();
   for (const tables of [false, true]) {
     if (tables) await lab.page.locator('[data-testid="show-tables"]').check();
+    await lab.reveal('[data-testid="scores"]');
     const cells = await lab.page.$$eval('[data-testid="scores"] [data-row][data-col]', (all) =>
       all.map((c) => ({
         masked: c.dataset.masked === 'true',
-        text: (c.localName === 'rect' ? c.nextElementSibling : c).textContent,
+        // A heatmap prints its numbers on a canvas and names each cell by its number.
+        text: c.localName === 'rect' ? c.getAttribute('aria-label') : c.textContent,
         row: Number(c.dataset.row),
         col: Number(c.dataset.col),
       })),
@@ -340,6 +342,7 @@ test('a padded token is marked under its label, never struck through (了 would 
   await lab.page.locator('[data-testid="token-pad"]').nth(3).click();
   const chip = await lab.page.$eval('.token.padded .token-select', (e) => getComputedStyle(e).textDecorationLine);
   assert.equal(chip, 'underline');
+  await lab.reveal('[data-testid="fusion"]');
   const row = await lab.page.$eval('svg.fusion-flow .fusion-value-row.masked text.row-label', (e) => getComputedStyle(e).textDecorationLine);
   assert.equal(row, 'underline');
   await lab.close();

@@ -128,6 +128,7 @@ test('a token label that looks like markup stays text in the bars', async () => 
   const label = '<b onmouseover=x>&';
   await page.locator('[data-testid="token-label"]').first().fill(label);
   await page.locator('[data-testid="token-label"]').first().dispatchEvent('change');
+  await lab.reveal('[data-testid="softmax-bars"]');
   await page.waitForFunction(
     (text) => document.querySelector('[data-testid="softmax-bars"] g.bar title')?.textContent === text,
     label,

@@ -139,7 +139,8 @@ test('the SVG export is a standalone document with the numbers on screen, and th
   await lab.editCell('w-q', 0, 1, PRECISE);
   const onScreen = await lab.matrices();
   assert.equal((await lab.tokens())[1], SCRIPT_XSS);
-  const wqTexts = await lab.page.$$eval('[data-testid="w-q"] text.cell-value', (t) => t.map((e) => e.textContent));
+  // A heatmap prints its numbers on a canvas and names each cell by its number.
+  const wqTexts = await lab.page.$$eval('[data-testid="w-q"] rect.cell', (t) => t.map((e) => e.getAttribute('aria-label')));
   assert.equal(wqTexts.length, 16);
   assert.ok(wqTexts.includes('0.12'), `W_Q shows ${wqTexts}`);
 
@@ -358,6 +359,7 @@ test('token labels that are markup import as text: no dialog, no element', async
   await lab.importText(JSON.stringify({ tokens: [IMG_XSS, SCRIPT_XSS], x: [[0.5, -1], [2, 0.25]], w_q: eye, w_k: eye, w_v: eye }));
   assert.match(await lab.page.textContent('[data-testid="share-status"]'), /Imported/);
   assert.deepEqual(await lab.tokens(), [IMG_XSS, SCRIPT_XSS]);
+  await lab.reveal('[data-testid="x"]');
   const labels = await lab.page.$$eval('[data-testid="x"] text', (t) => t.map((e) => e.textContent));
   assert.ok(labels.includes(IMG_XSS) && labels.includes(SCRIPT_XSS), `the heatmap labels are ${labels}`);
   assert.equal(await lab.page.locator('img').count(), 0);
@@ -389,6 +391,7 @@ test('a PyTorch-style batch imports with its padding mask, one sequence at a tim
 
   for (const b of [0, 1]) {
     if (b === 1) await lab.page.selectOption('[data-testid="sequence"]', { index: 1 });
+    await lab.reveal('[data-testid="x"]');
     await lab.page.waitForFunction(
       (first) => document.querySelector('[data-testid="x"] [data-row="0"][data-col="0"]')?.dataset.value === String(first),
       batch.x[b][0][0],

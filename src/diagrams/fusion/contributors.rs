@@ -34,8 +34,13 @@ pub fn largest(t: &SequenceTrace, i: usize, rest: &str) -> Contributors {
     let mut order: Vec<usize> = (0..row.len()).collect();
     // Heaviest first; ties (masked keys all weigh 0) keep sequence order.
     order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
-    let mut keys: Vec<usize> = order.iter().copied().take(KEPT).collect();
-    keys.sort_unstable();
+    // The kept keys in sequence order: marked, then read off in order (no
+    // second sort, whose code the bundle would carry for this alone).
+    let mut kept = vec![false; row.len()];
+    for &j in order.iter().take(KEPT) {
+        kept[j] = true;
+    }
+    let keys: Vec<usize> = (0..row.len()).filter(|&j| kept[j]).collect();
     let others: Vec<usize> = order.iter().copied().skip(KEPT).collect();
     let rest_weight: f64 = others.iter().map(|&j| row[j]).sum();
     let d = t.v.ncols();

@@ -57,6 +57,11 @@ pub struct MatrixSpec<'a> {
     /// Cells take keyboard focus when the matrix reacts to them.
     pub focusable: bool,
     pub draggable: bool,
+    /// Whether the cells' colours and numbers are painted on a canvas under
+    /// the SVG (`paint`, then `morph.js` `paint`) instead of written into it:
+    /// the SVG keeps each cell's outline and hooks, so a new value repaints
+    /// pixels instead of restyling rectangles and laying out text again.
+    pub painted: bool,
 }
 
 /// The colour of `value`: a signed scale runs from −`extent` to +`extent`, a
@@ -110,8 +115,8 @@ impl CellLook {
 
 /// Every cell's look in row-major order, one line per cell with tab-separated
 /// fill, value, printed text, text colour, class and mask flag: what
-/// `morph.js`'s `paint` writes onto an already drawn heatmap of the same shape,
-/// far cheaper than rewriting and re-reading the whole markup.
+/// `morph.js`'s `paint` puts on a painted heatmap (`MatrixSpec::painted`),
+/// the colours and numbers on its canvas, the rest on its cells.
 pub fn paint(spec: &MatrixSpec) -> String {
     let extent = spec.extent.unwrap_or_else(|| symmetric_extent(spec.values));
     let mut out = String::with_capacity(spec.values.len() * 48);
@@ -142,6 +147,10 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
     let mut m = Markup::new();
     let view_box = format!("0 0 {} {}", coord(width), coord(height));
     let (w, h) = (coord(width), coord(height));
+    if spec.painted {
+        m.open("div", &[("class", "painted")]);
+        m.element("canvas", &[("class", "cells"), ("aria-hidden", "true")], "");
+    }
     m.open(
         "svg",
         &[
@@ -181,19 +190,29 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         let hit = crate::diagrams::host::hit(row, col);
         let (row, col) = (row.to_string(), col.to_string());
         let (x, y, side) = (coord(rect.x), coord(rect.y), coord(rect.width));
+        // A painted cell gets its class, value and mask from `paint`.
+        let class = if spec.painted {
+            "cell"
+        } else {
+            look.class.as_str()
+        };
         let mut attrs = vec![
-            ("class", look.class.as_str()),
+            ("class", class),
             ("x", x.as_str()),
             ("y", y.as_str()),
             ("width", side.as_str()),
             ("height", side.as_str()),
-            ("fill", look.fill.as_str()),
-            ("data-row", row.as_str()),
-            ("data-col", col.as_str()),
-            ("data-value", look.number.as_str()),
         ];
-        if look.masked {
-            attrs.push(("data-masked", "true"));
+        if !spec.painted {
+            attrs.push(("fill", look.fill.as_str()));
+        }
+        attrs.push(("data-row", row.as_str()));
+        attrs.push(("data-col", col.as_str()));
+        if !spec.painted {
+            attrs.push(("data-value", look.number.as_str()));
+            if look.masked {
+                attrs.push(("data-masked", "true"));
+            }
         }
         if spec.focusable || spec.draggable {
             attrs.push(("data-hit", hit.as_str()));
@@ -202,18 +221,23 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
             attrs.push(("tabindex", "0"));
         }
         m.empty("rect", &attrs);
-        m.element(
-            "text",
-            &[
-                ("x", &coord(cx)),
-                ("y", &coord(cy)),
-                ("class", "cell-value"),
-                ("fill", &look.ink),
-            ],
-            &look.text,
-        );
+        if !spec.painted {
+            m.element(
+                "text",
+                &[
+                    ("x", &coord(cx)),
+                    ("y", &coord(cy)),
+                    ("class", "cell-value"),
+                    ("fill", &look.ink),
+                ],
+                &look.text,
+            );
+        }
     }
     m.close("svg");
+    if spec.painted {
+        m.close("div");
+    }
     m.finish()
 }
 
@@ -274,6 +298,7 @@ mod tests {
             decimals: 2,
             focusable: true,
             draggable: false,
+            painted: false,
         }
     }
 
@@ -321,6 +346,33 @@ mod tests {
         assert_eq!(lines[1][5], "1", "the masked cell is flagged");
         // Highlights are not painted: `morph.js` `light` keeps them.
         assert_eq!(lines[2][4], "cell");
+    }
+
+    #[test]
+    fn a_painted_heatmap_leaves_colours_numbers_and_values_to_its_paint() {
+        let values = array![[0.1, -2.0], [0.0, 4.0]];
+        let allowed = array![[true, false], [true, true]];
+        let labels = vec!["a".to_string(), "b".to_string()];
+        let mut s = spec(&values, &labels);
+        s.allowed = Some(&allowed);
+        s.painted = true;
+        let svg = heatmap(&s);
+        assert!(
+            svg.starts_with("<div class=\"painted\"><canvas class=\"cells\""),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("<rect").count(), 4);
+        assert_eq!(svg.matches("data-hit=").count(), 4);
+        for written_by_paint in ["fill=", "data-value=", "data-masked=", "cell-value"] {
+            assert!(
+                !svg.contains(written_by_paint),
+                "{written_by_paint} in {svg}"
+            );
+        }
+        // The labels are still written: only the cells are painted.
+        assert!(svg.contains("class=\"row-label\">a</text>"));
+        s.painted = false;
+        assert_eq!(paint(&s).lines().count(), 4);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use super::markup::{self, MatrixSpec};
 use super::Palette;
-use crate::diagrams::host::{keep_patched, CellEvent, Lit, SvgHost};
+use crate::diagrams::host::{drawn, keep_patched, CellEvent, Lit, SvgHost};
 use crate::geometry::colour::{
     signed_colour, signed_position, weight_colour, weight_position, Ramp,
 };
@@ -202,7 +202,11 @@ pub fn RasterHeatmap(
         Palette::Weight => Ramp::sampled(weight_colour),
     };
     // Pixels follow the values, the masks and the zoom, never the selection.
+    let drawn = drawn(canvas);
     Effect::new(move |_| {
+        if !drawn.get() {
+            return;
+        }
         let shown = window.get();
         let extent = scale_end.get();
         let rgba = values.with(|v| {
@@ -230,7 +234,7 @@ pub fn RasterHeatmap(
             .map(|(a, b)| Window::spanning(a, b));
         lit.with(|(rows, cols)| overlay(window.get(), rows, cols, pointed.get(), brush))
     });
-    keep_patched(overlay_host, overlay_markup.into());
+    keep_patched(overlay_host, overlay_markup.into(), Some(drawn));
 
     let magnifier = Memo::new(move |_| {
         let centre = magnified.get();
@@ -260,6 +264,8 @@ pub fn RasterHeatmap(
                 decimals: if palette == Palette::Weight { 3 } else { 2 },
                 focusable: true,
                 draggable: false,
+                // Written whole: 49 cells, rewritten as the pointer moves.
+                painted: false,
             })
         })
     });

@@ -155,7 +155,7 @@ pub fn CellEditor(
             .and_then(|(which, r, c)| scenario.with(|s| lab::entry(s, which, sequence, (r, c))));
         problem.with(|p| markup(open, value, p.as_ref(), lang.get()))
     });
-    keep_patched(node, html.into());
+    keep_patched(node, html.into(), None);
     // Opening an entry puts the editor beside its cell, focused, once it is drawn.
     Effect::new(move |_| {
         if let Some((which, r, c)) = editing.get() {
