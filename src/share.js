@@ -149,15 +149,16 @@ function composeLight() {
 }
 
 // A painted heatmap (`morph.js` `paint`) shows its colours and numbers on a
-// canvas under its SVG. The copy gets them back as fills and texts, from the
-// lines the page last painted, so the figure stays vector and its numbers text.
+// canvas under its SVG. The copy gets them back as fills and texts, from what
+// the page last painted (the host's `fields`), so the figure stays vector and
+// its numbers text.
 function paintBack(svg, copy) {
   const frame = svg.parentElement;
-  const lines = frame?.classList.contains('painted') ? frame.parentElement.painted : null;
-  if (!lines) return;
+  const fields = frame?.classList.contains('painted') ? frame.parentElement.fields : null;
+  if (!fields) return;
   const style = getComputedStyle(svg);
   copy.querySelectorAll('rect[data-row]').forEach((rect, i) => {
-    const [fill, , text, ink] = (lines[i] ?? '').split('\t');
+    const [fill, , text, ink] = fields[i] ?? [];
     if (!fill) return;
     rect.style.fill = fill;
     const at = (a, b) => Number(rect.getAttribute(a)) + Number(rect.getAttribute(b)) / 2;

@@ -25,6 +25,7 @@ export function morph(host, markup) {
   host.elements = null;
   // The cells now hold only what the markup says: paint them again.
   host.painted = null;
+  host.fields = null;
   host.cells = null;
   host.boxes = null;
   host.look = null;
@@ -222,27 +223,35 @@ export function paint(host, encoded) {
   host.lines = encoded;
   const cells = (host.cells ??= host.querySelectorAll('rect.cell'));
   const lines = encoded.split('\n');
+  const n = Math.min(cells.length, lines.length);
   // What the previous paint wrote: unchanged cells are skipped, and changed
   // ones only get the attributes that differ.
   const before = host.painted;
+  const old = host.fields;
+  const fields = [];
   let changed = false;
-  for (let i = 0; i < cells.length && i < lines.length; i++) {
-    if (before && before[i] === lines[i]) continue;
+  for (let i = 0; i < n; i++) {
+    if (before && before[i] === lines[i]) {
+      fields.push(old[i]);
+      continue;
+    }
     changed = true;
-    const [, value, text, , cls, masked] = lines[i].split('\t');
-    const old = before?.[i]?.split('\t') ?? [];
+    const f = lines[i].split('\t');
+    fields.push(f);
+    const was = (before && old[i]) || [];
     const cell = cells[i];
-    if (old[1] !== value) cell.setAttribute('data-value', value);
-    if (old[2] !== text) cell.setAttribute('aria-label', text);
-    if (old[4] !== cls) cell.setAttribute('class', cls);
-    if (old[5] !== masked) {
-      if (masked) cell.setAttribute('data-masked', 'true');
+    if (was[1] !== f[1]) cell.setAttribute('data-value', f[1]);
+    if (was[2] !== f[2]) cell.setAttribute('aria-label', f[2]);
+    if (was[4] !== f[4]) cell.setAttribute('class', f[4]);
+    if (was[5] !== f[5]) {
+      if (f[5]) cell.setAttribute('data-masked', 'true');
       else cell.removeAttribute('data-masked');
     }
   }
   host.painted = lines;
+  host.fields = fields;
   if (!changed) return;
-  draw(host, cells, lines);
+  draw(host, cells, fields);
   relight(host);
 }
 
@@ -250,7 +259,7 @@ export function paint(host, encoded) {
 // SVG's own size in its units, times the device's pixels per CSS pixel for
 // sharp digits. Nothing here reads layout: sizes come from the SVG's
 // attributes, the font from its computed style.
-function draw(host, cells, lines) {
+function draw(host, cells, fields) {
   const canvas = host.querySelector('canvas.cells');
   const svg = canvas?.nextElementSibling;
   if (!svg) return;
@@ -271,22 +280,24 @@ function draw(host, cells, lines) {
   const g = canvas.getContext('2d');
   g.setTransform(ratio, 0, 0, ratio, 0, 0);
   g.clearRect(0, 0, width, height);
-  const n = Math.min(boxes.length, lines.length);
-  const fields = [];
-  for (let i = 0; i < n; i++) {
-    const f = (fields[i] = lines[i].split('\t'));
-    g.globalAlpha = f[5] ? host.look.masked : 1;
-    g.fillStyle = f[0];
-    g.fillRect(...boxes[i]);
+  // Indexing, not destructuring: this loop runs for every cell of every change.
+  for (let i = 0; i < fields.length; i++) {
+    const box = boxes[i];
+    const alpha = fields[i][5] ? host.look.masked : 1;
+    if (g.globalAlpha !== alpha) g.globalAlpha = alpha;
+    g.fillStyle = fields[i][0];
+    g.fillRect(box[0], box[1], box[2], box[3]);
   }
   g.globalAlpha = 1;
   g.font = host.look.font;
   g.textAlign = 'center';
   g.textBaseline = 'middle';
-  for (let i = 0; i < n; i++) {
-    const [x, y, w, h] = boxes[i];
-    g.fillStyle = fields[i][3];
-    g.fillText(fields[i][2], x + w / 2, y + h / 2);
+  // Inks are few (dark or light for contrast): set one only when it changes.
+  let ink = null;
+  for (let i = 0; i < fields.length; i++) {
+    const box = boxes[i];
+    if (fields[i][3] !== ink) g.fillStyle = ink = fields[i][3];
+    g.fillText(fields[i][2], box[0] + box[2] / 2, box[1] + box[3] / 2);
   }
 }
 
