@@ -35,16 +35,18 @@ pub fn Controls() -> impl IntoView {
     let notice = RwSignal::new(from_link);
     let seed = RwSignal::new(FIRST_SEED);
     let scenarios::Picked(choice) = expect_context::<scenarios::Picked>();
-    let desk = move || Desk {
+    let desk = move |query: usize| Desk {
         scenario: scenario.get(),
-        query: focus.query.get(),
+        query,
         sequence: focus.sequence.get(),
         seed: seed.get(),
         choice: choice.get(),
     };
 
+    // The selected query's chip is marked apart (`ActionCard`'s `chosen`), so
+    // a new query rewrites none of the markup.
     let markup = Memo::new(move |_| {
-        let desk = desk();
+        let desk = desk(focus.query.get_untracked());
         notice.with(|notice| {
             markup::controls(&ControlsView {
                 desk: &desk,
@@ -66,7 +68,7 @@ pub fn Controls() -> impl IntoView {
             }
         }
         let adding = matches!(action, Action::Add(_));
-        let before = untrack(desk);
+        let before = untrack(|| desk(focus.query.get()));
         let mut after = before.clone();
         match apply(&mut after, action) {
             Ok(()) => {
@@ -92,5 +94,13 @@ pub fn Controls() -> impl IntoView {
         }
     });
 
-    view! { <ActionCard class="card controls" testid="controls" markup=markup on_action=act /> }
+    view! {
+        <ActionCard
+            class="card controls"
+            testid="controls"
+            markup=markup
+            on_action=act
+            chosen=focus.query
+        />
+    }
 }

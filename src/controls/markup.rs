@@ -79,19 +79,14 @@ fn tokens(m: &mut Markup, desk: &Desk, lang: Lang) {
     m.open("ul", &[("class", "token-list")]);
     for (i, label) in lab::token_labels(s).iter().enumerate() {
         let index = i.to_string();
-        let selected = desk.query == i;
         let padded = s
             .mask
             .as_ref()
             .and_then(|m| m.get((desk.sequence, i)).copied())
             == Some(false);
-        let mut class = String::from("token");
-        if selected {
-            class.push_str(" selected");
-        }
-        if padded {
-            class.push_str(" padded");
-        }
+        // The selected query's chip is marked by `morph.js` `choose`, not
+        // here: a new query then touches two chips, not the whole list.
+        let class = if padded { "token padded" } else { "token" };
         let control = |class: &'static str, testid: &'static str, action: &'static str| {
             vec![
                 ("class", class),
@@ -101,9 +96,9 @@ fn tokens(m: &mut Markup, desk: &Desk, lang: Lang) {
             ]
         };
         let pressed = |on: bool| ("aria-pressed", if on { "true" } else { "false" });
-        m.open("li", &[("class", &class)]);
+        m.open("li", &[("class", class)]);
         let mut select = control("token-select", "token", "select");
-        select.push(pressed(selected));
+        select.push(pressed(false));
         m.element("button", &select, label);
         let mut rename = control("token-label", "token-label", "rename");
         rename.extend([

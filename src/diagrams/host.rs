@@ -131,6 +131,8 @@ extern "C" {
     fn paint(host: &Element, encoded: &str);
     /// Highlights the heatmap cells of these rows and columns in `host`.
     fn light(host: &Element, rows: &[u32], cols: &[u32]);
+    /// Marks the control `data-action="select"` with this `data-index` in `host` as chosen.
+    fn choose(host: &Element, index: u32);
 }
 
 /// Rows and columns of a heatmap to highlight (see `morph.js` `light`).
@@ -192,9 +194,22 @@ pub fn ActionCard(
     markup: Signal<String>,
     /// Receives every event on a control that names an action.
     on_action: Callback<Heard>,
+    /// Which of the card's `select` controls is chosen (`data-index`): marked
+    /// by `morph.js` `choose` on two elements, outside the markup, so a new
+    /// choice rewrites nothing.
+    #[prop(optional)]
+    chosen: Option<RwSignal<usize>>,
 ) -> impl IntoView {
     let node = NodeRef::<Section>::new();
     keep_patched(node, markup, None);
+    if let Some(chosen) = chosen {
+        Effect::new(move |_| {
+            let index = chosen.get() as u32;
+            if let Some(host) = node.get() {
+                choose(&host, index);
+            }
+        });
+    }
     view! { <section class=class data-testid=testid node_ref={node} {..listen(on_action)}></section> }
 }
 

@@ -15,6 +15,7 @@ export function morph(host, markup) {
   if (host.tokens && host.shape === shape && patchTokens(host, host.tokens, tokens)) {
     host.tokens = tokens;
     relight(host);
+    rechoose(host);
     return;
   }
   const template = document.createElement('template');
@@ -31,6 +32,7 @@ export function morph(host, markup) {
   host.look = null;
   if (host.lines !== undefined) paint(host, host.lines);
   relight(host);
+  rechoose(host);
 }
 
 // A tag (start, end or self-closing) or a run of text. The markup comes from
@@ -309,6 +311,29 @@ function draw(host, cells, fields) {
 export function light(host, rows, cols) {
   host.lit = { rows: Array.from(rows), cols: Array.from(cols) };
   relight(host);
+}
+
+// Marks the chosen one of a card's `select` controls (`data-index`): its
+// button gets aria-pressed="true" and its item the class `selected`. Like a
+// highlight, the choice is kept on the host and put back after each markup,
+// which writes every such control unchosen.
+export function choose(host, index) {
+  host.chosen = String(index);
+  rechoose(host);
+}
+
+function rechoose(host) {
+  if (host.chosen === undefined) return;
+  for (const button of host.querySelectorAll('[data-action="select"][aria-pressed="true"]')) {
+    if (button.dataset.index === host.chosen) continue;
+    button.setAttribute('aria-pressed', 'false');
+    button.parentElement.classList.remove('selected');
+  }
+  const button = host.querySelector(`[data-action="select"][data-index="${host.chosen}"]`);
+  if (!button) return;
+  // The markup may have rewritten either one.
+  if (button.getAttribute('aria-pressed') !== 'true') button.setAttribute('aria-pressed', 'true');
+  button.parentElement.classList.add('selected');
 }
 
 function relight(host) {

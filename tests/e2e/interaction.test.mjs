@@ -149,3 +149,24 @@ test('on a 390 px phone, diagram ① needs no sideways scrolling and no diagram 
     await lab.close();
   }
 });
+
+test('the selected query’s chip is the one pressed, however it was chosen, and stays so through edits', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
+  const pressed = () =>
+    lab.page.$$eval('[data-testid="token"]', (buttons) =>
+      buttons.flatMap((b, i) => (b.getAttribute('aria-pressed') === 'true' && b.closest('li').classList.contains('selected') ? [i] : [])),
+    );
+  assert.deepEqual(await pressed(), [0]);
+  await lab.page.locator('[data-testid="token"]').nth(2).click();
+  assert.deepEqual(await pressed(), [2]);
+  // A row of the weights selects its query too.
+  await lab.page.click('[data-testid="weights"] [data-row="3"][data-col="0"]');
+  assert.deepEqual(await pressed(), [3]);
+  // Padding a token and renaming one rewrite the chips; the choice stays.
+  await lab.page.locator('[data-testid="token-pad"]').nth(1).click();
+  await lab.page.locator('[data-testid="token-label"]').nth(3).fill('球');
+  await lab.page.locator('[data-testid="token-label"]').nth(3).press('Enter');
+  await lab.page.waitForFunction(() => document.querySelectorAll('[data-testid="token"]')[3].textContent === '球');
+  assert.deepEqual(await pressed(), [3]);
+  await lab.close();
+});

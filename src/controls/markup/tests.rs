@@ -30,7 +30,14 @@ fn every_token_gets_a_chip_with_its_actions() {
             "{action}"
         );
     }
-    assert!(html.contains("<li class=\"token selected\"><button class=\"token-select\" data-testid=\"token\" data-action=\"select\" data-index=\"1\" aria-pressed=\"true\">喜欢</button>"));
+    // Every chip is written unchosen: `morph.js` `choose` marks the selected one.
+    assert!(html.contains("<li class=\"token\"><button class=\"token-select\" data-testid=\"token\" data-action=\"select\" data-index=\"1\" aria-pressed=\"false\">喜欢</button>"));
+    assert!(!html.contains("aria-pressed=\"true\""));
+    assert_eq!(
+        html,
+        page(&Desk { query: 3, ..desk() }, None),
+        "the query changes nothing"
+    );
     assert!(html.contains("value=\"篮球\""));
     assert!(!html.contains("data-testid=\"notice\""));
     assert!(
