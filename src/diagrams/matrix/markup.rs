@@ -123,10 +123,18 @@ pub fn paint(spec: &MatrixSpec) -> String {
     for ((r, c), &value) in spec.values.indexed_iter() {
         let look = CellLook::of(spec, (r, c), value, extent);
         let masked = if look.masked { "1" } else { "" };
-        out.push_str(&format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\n",
-            look.fill, look.number, look.text, look.ink, look.class, masked
-        ));
+        // Pushed field by field: this runs for every cell of every change.
+        for (field, end) in [
+            (look.fill.as_str(), '\t'),
+            (&look.number, '\t'),
+            (&look.text, '\t'),
+            (&look.ink, '\t'),
+            (&look.class, '\t'),
+            (masked, '\n'),
+        ] {
+            out.push_str(field);
+            out.push(end);
+        }
     }
     out
 }
