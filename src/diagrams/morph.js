@@ -24,13 +24,14 @@ export function morph(host, markup) {
   host.tokens = tokens;
   host.shape = shape;
   host.elements = null;
-  // The cells now hold only what the markup says: paint them again.
+  // The cells now hold only what the markup says: paint the last lines again.
+  const last = host.painted;
   host.painted = null;
   host.fields = null;
   host.cells = null;
   host.boxes = null;
   host.look = null;
-  if (host.lines !== undefined) paint(host, host.lines);
+  if (last) paint(host, last.join('\n'));
   relight(host);
   rechoose(host);
 }
@@ -221,8 +222,6 @@ function patchNode(a, b) {
 // cells on a canvas costs far less than restyling as many rectangles and
 // laying out as many texts.
 export function paint(host, encoded) {
-  // Kept for a markup that rewrites the cells: their looks are painted again.
-  host.lines = encoded;
   const cells = (host.cells ??= host.querySelectorAll('rect.cell'));
   const lines = encoded.split('\n');
   const n = Math.min(cells.length, lines.length);
