@@ -1,33 +1,72 @@
-// The browser skips drawing the cards far from the viewport (their
-// `content-visibility: auto`) and says so with an event as a card leaves or
-// comes near. The app stops patching a skipped card's diagrams, so an input
-// costs what is on screen, and brings them up to date as the card comes near.
+// Which cards are on screen. The app patches only their diagrams, so an
+// input costs what the learner can see, and brings a card up to date in the
+// task after the frame it comes into view (see `.card[data-far]` in
+// main.css, which keeps its stale diagrams from showing in that frame).
+//
+// Measured with the weights heatmap in the middle of a 1280×800 screen
+// (`cargo xtask bench`): patching the cards within even a tenth of a
+// viewport off screen as well doubled the cost of selecting a query at
+// T = 16 (6.7 → 15.5 ms p95), and the browser's own margin for
+// `content-visibility: auto`, a viewport and a half, trebled it.
+const MARGIN = '0px';
 
-const skipped = new Set();
-// While set, every card counts as drawn: an export copies them all.
+// Cards the observer last saw outside the margin. A far card carries
+// `data-far`, so tests (and anyone inspecting the page) can see which wait.
+const far = new WeakSet();
+const observed = new WeakSet();
+let observer = null;
+// While set, every card counts as near: an export or a printout shows them all.
 let all = false;
 
-// Calls `changed` whenever the browser starts or stops skipping a card.
+// Calls `changed` whenever a card comes near or goes far.
 export function watchSkipped(changed) {
+  observer = new IntersectionObserver(
+    (entries) => {
+      for (const { target, isIntersecting } of entries) {
+        if (isIntersecting) far.delete(target);
+        else far.add(target);
+        target.toggleAttribute('data-far', !isIntersecting);
+      }
+      changed();
+    },
+    { rootMargin: MARGIN },
+  );
+  // A card reached with the keyboard is brought up to date at once, before a
+  // screen reader reads out what has focus.
   document.addEventListener(
-    'contentvisibilityautostatechange',
+    'focusin',
     (event) => {
-      if (!event.target.classList.contains('card')) return;
-      if (event.skipped) skipped.add(event.target);
-      else skipped.delete(event.target);
+      const card = event.target.closest?.('.card');
+      if (!card || !far.has(card)) return;
+      far.delete(card);
+      card.removeAttribute('data-far');
       changed();
     },
     true,
   );
+  // A printout shows every card.
+  const print = (on) => () => {
+    all = on;
+    changed();
+  };
+  addEventListener('beforeprint', print(true));
+  addEventListener('afterprint', print(false));
 }
 
-// Whether the card holding `element` is drawn (an element outside every card is).
+// Whether the card holding `element` is near (an element outside every card
+// is). A card is watched from the first time it is asked about, and counts as
+// near until the observer first reports on it.
 export function cardDrawn(element) {
   const card = element.closest('.card');
-  return all || !card || !skipped.has(card);
+  if (!card || all) return true;
+  if (observer && !observed.has(card)) {
+    observed.add(card);
+    observer.observe(card);
+  }
+  return !far.has(card);
 }
 
-// Counts every card as drawn (`on`), or only those the browser draws.
+// Counts every card as near (`on`), or only those near the viewport.
 export function drawAll(on) {
   all = on;
 }

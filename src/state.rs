@@ -53,17 +53,16 @@ extern "C" {
     fn draw_all(on: bool);
 }
 
-/// Which cards the browser is not drawing because they are far off screen
-/// (`content-visibility: auto`, followed in `state.js`). Their diagrams are
-/// patched again when they come near, so an input costs what is on screen,
-/// not everything the page holds.
+/// Which cards are far from the viewport (more than half a viewport off
+/// screen, followed in `state.js` with an `IntersectionObserver`). Their
+/// diagrams are patched again when they come near, so an input costs what is
+/// on screen, not everything the page holds.
 #[derive(Clone, Copy)]
 pub struct Skipped(Trigger);
 
 impl Skipped {
-    /// Follows the browser's word on which cards it skips. Until it says,
-    /// every card is drawn, and a page without `content-visibility: auto`
-    /// (an embed, a browser test without the stylesheet) draws them all.
+    /// Follows which cards are near the viewport. Until the observer first
+    /// reports on a card, it counts as near.
     pub fn watch() -> Self {
         let changed = Trigger::new();
         let heard = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || changed.notify());
@@ -80,7 +79,7 @@ impl Skipped {
     }
 
     /// Has every card drawn (`on`), as for an export that copies them all,
-    /// or only those the browser draws.
+    /// or only those near the viewport.
     pub fn draw_all(self, on: bool) {
         draw_all(on);
         self.0.notify();

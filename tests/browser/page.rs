@@ -42,6 +42,11 @@ impl LabPage {
             .append_child(&root)
             .expect("append container");
         let app = leptos::mount::mount_to(root.clone().unchecked_into(), App);
+        // The app patches only the cards on screen, and this page shows few.
+        // These tests read every card, as a printout shows them all.
+        window
+            .dispatch_event(&web_sys::Event::new("beforeprint").expect("event"))
+            .expect("dispatch");
         settle().await;
         Self {
             root,

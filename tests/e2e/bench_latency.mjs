@@ -5,11 +5,11 @@
 // task, then reading document.body.offsetHeight). Three kinds of input, each
 // at sequence lengths up to 512: selecting a query (a token chip), editing one
 // entry (W_Q[1][1] through the cell editor), and drawing new random weights.
-// The page keeps only the cards near the viewport up to date, so each kind is
+// The page keeps only the cards on screen up to date, so each kind is
 // measured in two views: where the learner makes the input (the token chips
 // and the Random W button at the top of the page, the W_Q cell being edited),
-// and with the weights heatmap in the middle of the screen, which puts the
-// scores, softmax and fusion cards in reach.
+// and with the weights heatmap in the middle of the screen (as in an embed
+// that shows the controls beside the softmax card).
 // The first inputs after a load run while Chromium is still compiling the
 // hot JavaScript and WebAssembly paths and take two to five times as long;
 // they are made first and reported apart, so the percentiles describe a

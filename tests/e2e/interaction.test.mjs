@@ -55,6 +55,7 @@ test('every step of a learner session matches the core', async () => {
 
   await lab.page.locator('[data-testid="token"]').nth(2).click();
   assert.equal(await lab.page.getAttribute('[data-testid="app"]', 'data-query'), '2');
+  await lab.reveal('[data-testid="softmax-bars"]');
   const bars = await lab.page.$$eval('[data-testid="softmax-bars"] [data-col]', (b) =>
     b.map((e) => Number(e.dataset.value)),
   );
@@ -168,5 +169,48 @@ test('the selected query’s chip is the one pressed, however it was chosen, and
   await lab.page.locator('[data-testid="token-label"]').nth(3).press('Enter');
   await lab.page.waitForFunction(() => document.querySelectorAll('[data-testid="token"]')[3].textContent === '球');
   assert.deepEqual(await pressed(), [3]);
+  await lab.close();
+});
+
+test('a card off screen is patched only when it comes into view, and never shows an earlier input’s numbers', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
+  const page = lab.page;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const output = '[data-testid="output"]';
+  // Waits for the observer's word on the fusion card, then reads it as it stands.
+  const fusion = async () => {
+    await page.waitForFunction((s) => document.querySelector(s).closest('.card').hasAttribute('data-far'), output);
+    return page.evaluate((s) => {
+      const host = document.querySelector(s).closest('.svg-host');
+      return {
+        values: [...host.querySelectorAll(`${s} [data-row][data-col]`)].map((c) => c.dataset.value),
+        opacity: getComputedStyle(host).opacity,
+      };
+    }, output);
+  };
+  const before = await fusion();
+  assert.equal(before.opacity, '0', 'a card off screen keeps its diagrams hidden');
+  await page.click('[data-testid="randomize"]');
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
+  const stale = await fusion();
+  assert.deepEqual(stale.values, before.values, 'the fusion card off screen was not patched');
+  // Reached with the keyboard, even without scrolling, it is patched at once:
+  // a screen reader reads what has focus before the next frame.
+  const patchedOnFocus = await page.evaluate(async (s) => {
+    const card = document.querySelector(s).closest('.card');
+    card.querySelector('[tabindex="0"]').focus({ preventScroll: true });
+    await new Promise((r) => setTimeout(r, 0));
+    return !card.hasAttribute('data-far');
+  }, output);
+  assert.ok(patchedOnFocus, 'focus brings the card up to date');
+  assert.notDeepEqual(
+    await page.$$eval(`${output} [data-row][data-col]`, (cells) => cells.map((c) => c.dataset.value)),
+    before.values,
+  );
+  // Scrolled into view, it matches the core and shows.
+  await lab.reveal(output);
+  await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });
+  const shown = await page.evaluate((s) => getComputedStyle(document.querySelector(s).closest('.svg-host')).opacity, output);
+  assert.equal(shown, '1');
   await lab.close();
 });

@@ -178,8 +178,8 @@ export class LabPage {
 
   /**
    * Scrolls the first element matching `selector` into view and waits until
-   * its card is drawn: the page keeps only the cards near the viewport up to
-   * date, and brings a card up to date in the frame it comes near. Works on a
+   * its card is drawn: the page keeps only the cards on screen up to date,
+   * and brings a card up to date right after it comes into view. Works on a
    * fake clock too: it waits on the browser drawing, not on timers.
    */
   async reveal(selector) {
@@ -189,9 +189,10 @@ export class LabPage {
     await this.page.waitForFunction((s) => {
       const e = document.querySelector(s);
       // Missing or hidden (an embed without that panel): nothing to wait for.
-      return !e || !e.checkVisibility() || e.checkVisibility({ contentVisibilityAuto: true });
+      if (!e || !e.checkVisibility()) return true;
+      return e.checkVisibility({ contentVisibilityAuto: true }) && !e.closest('[data-far]');
     }, selector);
-    // The card's diagrams are patched right after the browser says it is drawn.
+    // The card's diagrams are patched right after the app hears it is near.
     await this.page.evaluate(() => new Promise((r) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => r();
@@ -249,6 +250,7 @@ export class LabPage {
 
   /** The weights' row sums, from their data-value. */
   async rowSums() {
+    await this.reveal('[data-testid="row-sums"]');
     return this.page.$$eval('[data-testid="row-sums"] [data-row-sum]', (sums) =>
       sums.map((s) => Number(s.dataset.value)),
     );

@@ -19,6 +19,7 @@ function softmax(scores, allowed) {
 
 /** Which score cells are masked, from data-masked. */
 async function allowedCells(lab) {
+  await lab.reveal('[data-testid="scores"]');
   return lab.page.$$eval('[data-testid="scores"] [data-row][data-col]', (cells) => {
     const rows = [];
     for (const c of cells) {
@@ -30,6 +31,7 @@ async function allowedCells(lab) {
 
 /** The bars' values and masks, in key order. */
 async function bars(lab) {
+  await lab.reveal('[data-testid="softmax-bars"]');
   return lab.page.$$eval('[data-testid="softmax-bars"] rect[data-col]', (rects) =>
     rects.map((r) => ({ value: Number(r.dataset.value), masked: r.dataset.masked === 'true' })),
   );
@@ -110,6 +112,7 @@ test('a focused bar keeps focus while the arrow keys move the query; Enter selec
       const bar = document.activeElement?.closest('[data-testid="softmax-bars"] g.bar');
       return bar?.querySelector('rect[data-col]')?.dataset.col ?? null;
     });
+  await lab.reveal('[data-testid="softmax-bars"]');
   await page.focus('[data-testid="softmax-bars"] g.bar >> nth=2');
   assert.match(await page.textContent('[data-testid="softmax-formula"]'), /^α′₁₃ = e/);
   await page.keyboard.press('Enter');

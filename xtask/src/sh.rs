@@ -1,8 +1,9 @@
 //! Running child processes from the workspace root, with the project's local
 //! tools (cargo's bin folder, node_modules/.bin) first on PATH.
 
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// The workspace root: xtask lives one folder below it.
 pub fn root() -> PathBuf {
@@ -57,6 +58,51 @@ pub fn run(command: &mut Command) -> Result<(), String> {
     } else {
         Err(format!("`{line}` failed ({status})"))
     }
+}
+
+/// [`run`], also returning everything the command printed (standard output
+/// and error, each echoed as it arrives).
+pub fn run_echoed(command: &mut Command) -> Result<(Result<(), String>, String), String> {
+    let line = describe(command);
+    eprintln!("\n==> {line}");
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("could not start `{line}`: {e}"))?;
+    let echo = |stream: Option<Box<dyn Read + Send>>, to_stderr: bool| {
+        std::thread::spawn(move || {
+            let mut kept = String::new();
+            for text in BufReader::new(stream.expect("piped"))
+                .lines()
+                .map_while(Result::ok)
+            {
+                if to_stderr {
+                    eprintln!("{text}");
+                } else {
+                    println!("{text}");
+                }
+                kept.push_str(&text);
+                kept.push('\n');
+            }
+            kept
+        })
+    };
+    let out = echo(child.stdout.take().map(|s| Box::new(s) as _), false);
+    let err = echo(child.stderr.take().map(|s| Box::new(s) as _), true);
+    let status = child
+        .wait()
+        .map_err(|e| format!("could not wait for `{line}`: {e}"))?;
+    let printed = [out, err]
+        .into_iter()
+        .map(|thread| thread.join().unwrap_or_default())
+        .collect();
+    let result = if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{line}` failed ({status})"))
+    };
+    Ok((result, printed))
 }
 
 /// Runs a command and returns its standard output, or None if it cannot run or fails.
