@@ -204,3 +204,25 @@ fn a_large_batch_takes_fewer_tokens_so_every_scenario_runs() {
     assert_eq!(add_token(&mut batch, "y", 1), Err(LabError::TooManyTokens));
     assert_eq!(batch, before);
 }
+
+#[test]
+fn removing_a_token_removes_its_column_from_every_sequence_and_mask() {
+    let mut s = sentence();
+    let one = s.x.clone();
+    s.x = ndarray::concatenate(Axis(0), &[one.view(), (&one * 2.0).view()]).unwrap();
+    s.mask = Some(ndarray::array![
+        [true, true, true, false],
+        [true, false, true, true]
+    ]);
+    let before = s.clone();
+    remove_token(&mut s, 1).unwrap();
+    assert_eq!(s.x.dim(), (2, 3, before.x.dim().2));
+    for (i, from) in [0, 2, 3].into_iter().enumerate() {
+        assert_eq!(s.x.slice(s![.., i, ..]), before.x.slice(s![.., from, ..]));
+    }
+    assert_eq!(
+        s.mask,
+        Some(ndarray::array![[true, true, false], [true, true, true]])
+    );
+    assert_eq!(token_labels(&s), ["我", "打", "篮球"]);
+}
