@@ -10,23 +10,18 @@
 // `content-visibility: auto`, a viewport and a half, trebled it.
 const MARGIN = '0px';
 
-// Cards the observer last saw outside the margin. A far card carries
-// `data-far`, so tests (and anyone inspecting the page) can see which wait.
-const far = new WeakSet();
+// A card off screen carries `data-far`: the app, main.css and the tests all
+// read it there.
 const observed = new WeakSet();
 let observer = null;
-// While set, every card counts as near: an export or a printout shows them all.
+// While set, every card counts as on screen: an export or a printout shows them all.
 let all = false;
 
-// Calls `changed` whenever a card comes near or goes far.
+// Calls `changed` whenever a card comes on screen or goes off it.
 export function watchSkipped(changed) {
   observer = new IntersectionObserver(
     (entries) => {
-      for (const { target, isIntersecting } of entries) {
-        if (isIntersecting) far.delete(target);
-        else far.add(target);
-        target.toggleAttribute('data-far', !isIntersecting);
-      }
+      for (const { target, isIntersecting } of entries) target.toggleAttribute('data-far', !isIntersecting);
       changed();
     },
     { rootMargin: MARGIN },
@@ -37,8 +32,7 @@ export function watchSkipped(changed) {
     'focusin',
     (event) => {
       const card = event.target.closest?.('.card');
-      if (!card || !far.has(card)) return;
-      far.delete(card);
+      if (!card?.hasAttribute('data-far')) return;
       card.removeAttribute('data-far');
       changed();
     },
@@ -53,9 +47,9 @@ export function watchSkipped(changed) {
   addEventListener('afterprint', print(false));
 }
 
-// Whether the card holding `element` is near (an element outside every card
-// is). A card is watched from the first time it is asked about, and counts as
-// near until the observer first reports on it.
+// Whether the card holding `element` is on screen (an element outside every
+// card is). A card is watched from the first time it is asked about, and
+// counts as on screen until the observer first reports on it.
 export function cardDrawn(element) {
   const card = element.closest('.card');
   if (!card || all) return true;
@@ -63,10 +57,10 @@ export function cardDrawn(element) {
     observed.add(card);
     observer.observe(card);
   }
-  return !far.has(card);
+  return !card.hasAttribute('data-far');
 }
 
-// Counts every card as near (`on`), or only those near the viewport.
+// Counts every card as on screen (`on`), or only those that are.
 export function drawAll(on) {
   all = on;
 }

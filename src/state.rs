@@ -53,16 +53,16 @@ extern "C" {
     fn draw_all(on: bool);
 }
 
-/// Which cards are far from the viewport (more than half a viewport off
-/// screen, followed in `state.js` with an `IntersectionObserver`). Their
-/// diagrams are patched again when they come near, so an input costs what is
-/// on screen, not everything the page holds.
+/// Which cards are off screen (followed in `state.js` with an
+/// `IntersectionObserver`). Their diagrams are patched again when they come
+/// into view, so an input costs what is on screen, not everything the page
+/// holds.
 #[derive(Clone, Copy)]
 pub struct Skipped(Trigger);
 
 impl Skipped {
-    /// Follows which cards are near the viewport. Until the observer first
-    /// reports on a card, it counts as near.
+    /// Follows which cards are on screen. Until the observer first reports
+    /// on a card, it counts as on screen.
     pub fn watch() -> Self {
         let changed = Trigger::new();
         let heard = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || changed.notify());
@@ -79,7 +79,7 @@ impl Skipped {
     }
 
     /// Has every card drawn (`on`), as for an export that copies them all,
-    /// or only those near the viewport.
+    /// or only those on screen.
     pub fn draw_all(self, on: bool) {
         draw_all(on);
         self.0.notify();

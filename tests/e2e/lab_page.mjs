@@ -148,7 +148,6 @@ export class LabPage {
       });
     });
     const lab = new LabPage(page);
-    lab.clock = clock;
     await page.goto(url);
     if (state) await page.waitForSelector('[data-testid="weights"]', { state });
     // An installed clock still runs with the real one until paused: from

@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 
 /// The workspace root: xtask lives one folder below it.
 pub fn root() -> PathBuf {
@@ -53,6 +53,11 @@ pub fn run(command: &mut Command) -> Result<(), String> {
     let status = command
         .status()
         .map_err(|e| format!("could not start `{line}`: {e}"))?;
+    finished(&line, status)
+}
+
+/// A finished command's status as a result naming its command line.
+fn finished(line: &str, status: ExitStatus) -> Result<(), String> {
     if status.success() {
         Ok(())
     } else {
@@ -97,12 +102,7 @@ pub fn run_echoed(command: &mut Command) -> Result<(Result<(), String>, String),
         .into_iter()
         .map(|thread| thread.join().unwrap_or_default())
         .collect();
-    let result = if status.success() {
-        Ok(())
-    } else {
-        Err(format!("`{line}` failed ({status})"))
-    };
-    Ok((result, printed))
+    Ok((finished(&line, status), printed))
 }
 
 /// Runs a command and returns its standard output, or None if it cannot run or fails.
