@@ -252,8 +252,40 @@ export function paint(host, encoded) {
   host.painted = lines;
   host.fields = fields;
   if (!changed) return;
-  draw(host, cells, fields);
+  if (host.look || printing) {
+    draw(host, cells, fields);
+  } else {
+    unpainted.add(host);
+    frame ||= requestAnimationFrame(drawUnpainted);
+  }
   relight(host);
+}
+
+// The hosts drawn for the first time, drawn together just before the next
+// frame. A first drawing reads the SVG's computed font, and reading it
+// between two cards' markup would make the browser work out the styles of
+// the whole page again for each card at start-up; by the frame they are
+// worked out once, for the frame. Later paints draw at once, so the pixels
+// of an edit never wait on the frame's own work.
+const unpainted = new Set();
+let frame = 0;
+
+// A printout is laid out without a frame: while one is prepared, canvases
+// are drawn at once.
+let printing = false;
+addEventListener('beforeprint', () => {
+  printing = true;
+  drawUnpainted();
+});
+addEventListener('afterprint', () => {
+  printing = false;
+});
+
+function drawUnpainted() {
+  cancelAnimationFrame(frame);
+  frame = 0;
+  for (const host of unpainted) if (host.isConnected && host.fields) draw(host, host.cells, host.fields);
+  unpainted.clear();
 }
 
 // Draws every cell's fill, then every number, on the host's canvas at the

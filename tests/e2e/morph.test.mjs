@@ -95,19 +95,29 @@ test('a painted heatmap shows its paint on the canvas and keeps it through new m
       return `${r},${g},${b},${a}`;
     };
     const cells = () => [...host.querySelectorAll('rect.cell')].map((r) => [r.dataset.value, r.getAttribute('aria-label'), r.dataset.masked ?? '', r.getAttribute('class')].join(' '));
+    // A heatmap's first drawing waits for the next frame; later ones are at once.
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
     morph(host, heatmap('a', 2));
     paint(host, '#ff0000\t0.5\t0.50\t#000000\tcell\t\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\n');
+    const before = pixel(0);
+    await frame();
     const painted = { cells: cells(), left: pixel(0), right: pixel(1) };
     // New text, same tags: the comparing path leaves the paint alone.
     morph(host, heatmap('b', 2));
     const relabelled = { cells: cells(), left: pixel(0) };
     // A new structure rewrites the cells: the last paint is put back.
     morph(host, heatmap('c', 2).replace('<text>', '<line/><text>'));
+    await frame();
     const rebuilt = { cells: cells(), left: pixel(0) };
+    // A later paint of drawn cells is on the canvas at once.
+    paint(host, '#00ff00\t0.5\t0.50\t#000000\tcell\t\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\n');
+    const repainted = pixel(0);
     host.remove();
-    return { painted, relabelled, rebuilt };
+    return { before, painted, relabelled, rebuilt, repainted };
   }, snippet);
   const cells = ['0.5 0.50  cell', '-2 \u2212\u221e true cell masked'];
+  // Not before that frame: a first paint draws nothing at once.
+  assert.notEqual(result.before, '255,0,0,255');
   assert.deepEqual(result.painted.cells, cells);
   assert.equal(result.painted.left, '255,0,0,255');
   // A masked cell is painted faint, as the stylesheet makes masked cells.
@@ -115,6 +125,7 @@ test('a painted heatmap shows its paint on the canvas and keeps it through new m
   assert.ok(Number(result.painted.right.split(',')[3]) < 255, result.painted.right);
   assert.deepEqual(result.relabelled, { cells, left: '255,0,0,255' });
   assert.deepEqual(result.rebuilt, { cells, left: '255,0,0,255' });
+  assert.equal(result.repainted, '0,255,0,255');
   await lab.close();
 });
 
