@@ -10,7 +10,7 @@
 //! the same bits natively and in WebAssembly, and the training pass, which
 //! calls these same kernels, computes bit for bit what [`crate::forward`] does.
 
-use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Zip};
+use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Axis, Zip};
 use std::borrow::Cow;
 
 /// Projects every row of `x` through a weight matrix: `P = X·W`.
@@ -47,9 +47,8 @@ pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
 /// assert_eq!(out, array![[4.0]]);
 /// ```
 pub fn project_into(x: ArrayView2<f64>, w: ArrayView2<f64>, mut out: ArrayViewMut2<f64>) {
-    let (inner, cols) = w.dim();
-    if let (Some(a), Some(b), Some(o)) = (x.as_slice(), w.as_slice(), out.as_slice_mut()) {
-        return product(a, b, o, inner, cols);
+    if let (Some(a), Some(o)) = (x.as_slice(), out.as_slice_mut()) {
+        return product(a, w, o);
     }
     // A view that is not row-major (a transpose, a column slice): the same
     // sums in the same order, one row of `out` at a time.
@@ -66,9 +65,9 @@ const BLOCK_ROWS: usize = 4;
 /// Columns of `out` one register block computes at once.
 const BLOCK_COLS: usize = 8;
 
-/// `out = a·b` over row-major slices: `a` is n×`inner`, `b` is
-/// `inner`×`cols` and `out` n×`cols`, each entry `Σ_c a_ic · b_cj` summed over
-/// c = 0, 1, … in order from 0.
+/// `out = a·b`: `a` is a row-major n×`inner` slice, `b` is `inner`×`cols`
+/// in any layout and `out` a row-major n×`cols` slice, each entry
+/// `Σ_c a_ic · b_cj` summed over c = 0, 1, … in order from 0.
 ///
 /// `out` is computed in blocks of [`BLOCK_ROWS`]×[`BLOCK_COLS`] entries held
 /// in registers while c runs over the whole inner dimension, so each loaded
@@ -76,55 +75,92 @@ const BLOCK_COLS: usize = 8;
 /// running sum with the same additions in the same order as a naive triple
 /// loop, hence the same bits; only which entries are worked on side by side
 /// changes.
-fn product(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize) {
+fn product(a: &[f64], b: ArrayView2<f64>, out: &mut [f64]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
-        return in_blocks(out, inner, cols, |out, block_rows, block_cols| {
+        let inner = b.nrows();
+        return in_blocks(a, b, out, |panels, out, block_rows| {
             // SAFETY: the processor has just been found to support AVX2.
-            unsafe { avx2::blocks(a, b, out, inner, cols, block_rows, block_cols) };
-            product_edges(a, b, out, inner, cols, block_rows, block_cols);
+            unsafe { avx2::blocks(a, panels, out, inner, block_rows) };
         });
     }
-    scalar_product(a, b, out, inner, cols);
+    scalar_product(a, b, out);
 }
 
 /// [`product`] with the scalar [`block`] (where there is no AVX2).
-fn scalar_product(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize) {
-    in_blocks(out, inner, cols, |out, block_rows, block_cols| {
-        for r in 0..block_rows {
-            for j in 0..block_cols {
-                block(a, b, out, inner, cols, r * BLOCK_ROWS, j * BLOCK_COLS);
+fn scalar_product(a: &[f64], b: ArrayView2<f64>, out: &mut [f64]) {
+    let (inner, cols) = b.dim();
+    in_blocks(a, b, out, |panels, out, block_rows| {
+        for row in (0..block_rows).map(|r| r * BLOCK_ROWS) {
+            for (p, panel) in panels.chunks_exact(inner * BLOCK_COLS).enumerate() {
+                block(a, panel, out, inner, cols, row, p * BLOCK_COLS);
             }
         }
-        product_edges(a, b, out, inner, cols, block_rows, block_cols);
     });
 }
 
-/// Calls `fill(out, block_rows, block_cols)` with how many whole blocks fit
-/// down and across `out` (n×`cols`); an empty product has nothing to fill.
+/// Calls `blocks(panels, out, block_rows)` with `b` packed into panels
+/// ([`pack`]) and how many whole blocks fit down `out` (n×`cols`), then
+/// fills the entries outside whole blocks; an empty product is all 0.
 fn in_blocks(
+    a: &[f64],
+    b: ArrayView2<f64>,
     out: &mut [f64],
-    inner: usize,
-    cols: usize,
-    fill: impl FnOnce(&mut [f64], usize, usize),
+    blocks: impl FnOnce(&[f64], &mut [f64], usize),
 ) {
+    let (inner, cols) = b.dim();
     if cols == 0 || inner == 0 {
         // No block to fill, and an empty sum is 0.
         out.fill(0.0);
         return;
     }
-    let rows = out.len() / cols;
-    fill(out, rows / BLOCK_ROWS, cols / BLOCK_COLS);
+    let block_rows = out.len() / cols / BLOCK_ROWS;
+    blocks(&pack(b), out, block_rows);
+    product_edges(a, b, out, block_rows);
+}
+
+/// `b`'s whole panels of [`BLOCK_COLS`] columns, one after another, each
+/// row by row: panel p holds `b_cj` for j = p·8 … p·8 + 7, c = 0, 1, ….
+///
+/// A block then reads the entries of `b` it needs in the order it needs
+/// them, from one contiguous stretch. Read in place, the rows of a wide `b`
+/// (such as Kᵀ, T wide) lie a power of two apart and evict each other from
+/// the cache; and a transposed view needs no other copy.
+fn pack(b: ArrayView2<f64>) -> Vec<f64> {
+    let (inner, cols) = b.dim();
+    let mut panels = Vec::with_capacity(inner * cols);
+    for columns in b
+        .axis_chunks_iter(Axis(1), BLOCK_COLS)
+        .take(cols / BLOCK_COLS)
+    {
+        for row in columns.rows() {
+            // A row of a row-major `b` is copied whole, far faster than
+            // entry by entry (which a transposed `b` needs).
+            match row.as_slice() {
+                Some(row) => panels.extend_from_slice(row),
+                None => panels.extend(row),
+            }
+        }
+    }
+    panels
 }
 
 /// One [`BLOCK_ROWS`]×[`BLOCK_COLS`] block of [`product`] whose top left
-/// entry is `out[row][col]`, as plain scalar code that the compiler may
-/// vectorize (the columns of a block are independent sums).
-fn block(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize, row: usize, col: usize) {
+/// entry is `out[row][col]`, from `b`'s panel of those columns, as plain
+/// scalar code that the compiler may vectorize (the columns of a block are
+/// independent sums).
+fn block(
+    a: &[f64],
+    panel: &[f64],
+    out: &mut [f64],
+    inner: usize,
+    cols: usize,
+    row: usize,
+    col: usize,
+) {
     let mut sums = [[0.0; BLOCK_COLS]; BLOCK_ROWS];
     let a = &a[row * inner..][..BLOCK_ROWS * inner];
-    for (c, b) in b.chunks_exact(cols).enumerate() {
-        let b = &b[col..col + BLOCK_COLS];
+    for (c, b) in panel.as_chunks::<BLOCK_COLS>().0.iter().enumerate() {
         for (i, sums) in sums.iter_mut().enumerate() {
             let x = a[i * inner + c];
             for (s, &y) in sums.iter_mut().zip(b) {
@@ -139,15 +175,9 @@ fn block(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize, row: 
 
 /// The entries of [`product`] outside its whole blocks (the last rows and
 /// columns when the sizes are not multiples of the block), one at a time.
-fn product_edges(
-    a: &[f64],
-    b: &[f64],
-    out: &mut [f64],
-    inner: usize,
-    cols: usize,
-    block_rows: usize,
-    block_cols: usize,
-) {
+fn product_edges(a: &[f64], b: ArrayView2<f64>, out: &mut [f64], block_rows: usize) {
+    let (inner, cols) = b.dim();
+    let block_cols = cols / BLOCK_COLS;
     for (i, out) in out.chunks_exact_mut(cols).enumerate() {
         let first = if i < block_rows * BLOCK_ROWS {
             block_cols * BLOCK_COLS
@@ -158,13 +188,13 @@ fn product_edges(
         for (j, o) in out.iter_mut().enumerate().skip(first) {
             *o = a
                 .iter()
-                .zip(b.iter().skip(j).step_by(cols))
+                .zip(b.column(j))
                 .fold(0.0, |sum, (&x, &y)| sum + x * y);
         }
     }
 }
 
-/// [`product`]'s blocks and [`exp_in_place`] with AVX2's four-wide
+/// [`product`]'s blocks and [`exp_shifted`] with AVX2's four-wide
 /// registers, multiplying and adding separately (no FMA), so every value is
 /// rounded exactly as in the scalar code.
 #[cfg(target_arch = "x86_64")]
@@ -178,37 +208,59 @@ mod avx2 {
         _mm256_setzero_pd, _mm256_slli_epi64, _mm256_storeu_pd, _mm256_sub_pd, _CMP_LT_OQ,
     };
 
-    /// `v ← e^v` for every entry, bit for bit `libm::exp`.
+    /// [`super::softmax_steps`] compiled for AVX2.
     ///
     /// # Safety
     /// The processor must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn exp_in_place(values: &mut [f64]) {
+    pub(super) unsafe fn softmax_steps(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
+        super::softmax_steps(row, allowed);
+    }
+
+    /// [`super::exp_shifted`]: `v ← e^{v − shift}` for every entry, bit for
+    /// bit `libm::exp`, and the sum of the new entries in order.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
         let (quads, rest) = values.as_chunks_mut::<4>();
+        let mut total = 0.0;
         for quad in quads {
-            let arguments = *quad;
             // SAFETY: `quad` holds 4 entries.
             let x = unsafe { _mm256_loadu_pd(quad.as_ptr()) };
+            let x = _mm256_sub_pd(x, _mm256_set1_pd(shift));
             let (y, plain) = exp4(x);
-            // SAFETY: `quad` holds 4 entries.
-            unsafe { _mm256_storeu_pd(quad.as_mut_ptr(), y) };
+            // Local arrays (registers, once optimized): adding the lanes
+            // from memory just stored would wait for the store each time.
+            let [mut e, mut arguments] = [[0.0; 4]; 2];
+            // SAFETY: `e` and `arguments` hold 4 entries.
+            unsafe {
+                _mm256_storeu_pd(e.as_mut_ptr(), y);
+                _mm256_storeu_pd(arguments.as_mut_ptr(), x);
+            }
             if plain != 0b1111 {
-                // Rare lanes (|x| ≥ 708.39…, where the result overflows or
-                // is subnormal, ±∞ and NaN) take libm's own special cases.
-                for (lane, (v, x)) in quad.iter_mut().zip(arguments).enumerate() {
+                // Rare lanes (e^x overflows or is subnormal, NaN) take
+                // libm's own special cases.
+                for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
                     if plain & (1 << lane) == 0 {
-                        *v = libm::exp(x);
+                        *e = libm::exp(x);
                     }
                 }
             }
+            *quad = e;
+            total = e.iter().fold(total, |total, &e| total + e);
         }
-        for v in rest {
-            *v = libm::exp(*v);
-        }
+        rest.iter_mut().fold(total, |total, v| {
+            *v = libm::exp(*v - shift);
+            total + *v
+        })
     }
 
-    /// `libm::exp` (FreeBSD's e_exp.c) in four lanes for |x| < 708.39…, and
-    /// the mask of the lanes that were in that range (bit i for lane i).
+    /// `libm::exp` (FreeBSD's e_exp.c) in four lanes for |x| < 708.39… and
+    /// for x < −745.13… (where it is 0, as for −∞, a key that is not
+    /// allowed), and the mask of the lanes that were in those ranges (bit i
+    /// for lane i).
     ///
     /// The same steps in the same order as the scalar code: x = k·ln2 + r
     /// with k = 0 for |x| ≤ ½ln2, ±1 below 1.5 ln2, else trunc(x/ln2 ± ½);
@@ -233,7 +285,8 @@ mod avx2 {
         let below = |x, bits: u64| _mm256_cmp_pd::<_CMP_LT_OQ>(x, splat(f64::from_bits(bits)));
         let sign = _mm256_and_pd(x, splat(-0.0));
         let abs = _mm256_andnot_pd(splat(-0.0), x);
-        let plain = below(abs, 0x4086_232b_0000_0000); // high word < 0x4086232b
+        let in_range = below(abs, 0x4086_232b_0000_0000); // high word < 0x4086232b
+        let vanishing = below(x, 0xc087_4910_d52d_3051); // x < −745.13…: e^x is 0
         let tiny = below(abs, 0x3e30_0001_0000_0000); // high word ≤ 0x3e300000
         let small = below(abs, 0x3fd6_2e43_0000_0000); // high word ≤ 0x3fd62e42
         let middle = below(abs, 0x3ff0_a2b2_0000_0000); // high word < 0x3ff0a2b2
@@ -261,30 +314,30 @@ mod avx2 {
         let exponent = _mm256_add_epi64(k, _mm256_set1_epi64x(1023));
         let y = _mm256_mul_pd(y, _mm256_castsi256_pd(_mm256_slli_epi64::<52>(exponent)));
         let y = _mm256_blendv_pd(y, _mm256_add_pd(splat(1.0), x), tiny);
-        (y, _mm256_movemask_pd(plain))
+        let y = _mm256_blendv_pd(y, _mm256_setzero_pd(), vanishing);
+        (y, _mm256_movemask_pd(_mm256_or_pd(in_range, vanishing)))
     }
 
     // A block is four rows of two registers of four.
     const _: () = assert!(BLOCK_ROWS == 4 && BLOCK_COLS == 8);
 
-    /// Every whole block of [`super::product`]; see there for the shapes.
+    /// Every whole block of [`super::product`], from `b` packed into
+    /// `panels` ([`super::pack`]); see there for the shapes.
     ///
     /// # Safety
     /// The processor must support AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn blocks(
         a: &[f64],
-        b: &[f64],
+        panels: &[f64],
         out: &mut [f64],
         inner: usize,
-        cols: usize,
         block_rows: usize,
-        block_cols: usize,
     ) {
+        let cols = out.len() / (a.len() / inner);
         // Indexing checks every block's extent once, up front: the loads and
         // stores below stay inside these slices.
         let a = &a[..block_rows * BLOCK_ROWS * inner];
-        let b = &b[..inner * cols];
         let out = &mut out[..block_rows * BLOCK_ROWS * cols];
         for r in 0..block_rows {
             // The block's four rows of `a`, each `inner` long.
@@ -292,17 +345,23 @@ mod avx2 {
             let (a0, rest) = a.split_at(inner);
             let (a1, rest) = rest.split_at(inner);
             let (a2, a3) = rest.split_at(inner);
-            for j in 0..block_cols {
-                let col = j * BLOCK_COLS;
+            for (p, panel) in panels.chunks_exact(inner * BLOCK_COLS).enumerate() {
+                let col = p * BLOCK_COLS;
                 // Sixteen named registers rather than an array: without
                 // optimization for speed (the release profile optimizes for
                 // size) an array of sums would live in memory.
                 let zero = _mm256_setzero_pd();
                 let [mut s00, mut s01, mut s10, mut s11] = [zero; 4];
                 let [mut s20, mut s21, mut s30, mut s31] = [zero; 4];
-                let rows = b.chunks_exact(cols).zip(a0).zip(a1).zip(a2).zip(a3);
+                let rows = panel
+                    .as_chunks::<BLOCK_COLS>()
+                    .0
+                    .iter()
+                    .zip(a0)
+                    .zip(a1)
+                    .zip(a2)
+                    .zip(a3);
                 for ((((row, &x0), &x1), &x2), &x3) in rows {
-                    let row = &row[col..col + BLOCK_COLS];
                     // SAFETY: `row` holds 8 = 2×4 entries.
                     let (y0, y1) = unsafe {
                         (
@@ -380,10 +439,9 @@ pub fn dot_scores(q: ArrayView2<f64>, k: ArrayView2<f64>) -> Array2<f64> {
 /// ```
 pub fn dot_scores_into(q: ArrayView2<f64>, k: ArrayView2<f64>, out: ArrayViewMut2<f64>) {
     // As Q·(Kᵀ): each score still sums Q_ic·K_jc over c = 0, 1, … in order,
-    // so it has the bits of `dot(Q_i, K_j)`, but whole rows of scores are
-    // built at once. Kᵀ is copied to row-major for that (d_k×T, small next to
-    // the T×T scores).
-    project_into(q, k.t().as_standard_layout().view(), out);
+    // so it has the bits of `dot(Q_i, K_j)`, but whole blocks of scores are
+    // built at once, from Kᵀ packed into panels.
+    project_into(q, k.t(), out);
 }
 
 /// The factor the scores are multiplied by: `1/√d_k` when scaling is on, else 1.
@@ -473,44 +531,75 @@ pub fn softmax_in_place(mut row: ArrayViewMut1<f64>, allowed: impl Fn(usize) -> 
     }
 }
 
-/// [`softmax_in_place`] over a slice.
+/// [`softmax_in_place`] over a slice: [`softmax_steps`], with AVX2 when the
+/// processor has it.
 fn softmax_slice(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
-    let largest = row
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| allowed(j))
-        .fold(f64::NEG_INFINITY, |m, (_, &s)| m.max(s));
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has just been found to support AVX2.
+        return unsafe { avx2::softmax_steps(row, allowed) };
+    }
+    softmax_steps(row, allowed);
+}
+
+/// The steps of [`softmax_slice`], inlined into its callers on x86-64 so
+/// that the same loops are also compiled for AVX2 (four entries at a time)
+/// in `avx2::softmax_steps`; elsewhere (WebAssembly) one copy is smaller.
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+fn softmax_steps(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
+    // A key that is not allowed gets −∞: it cannot be the largest, and e^−∞
+    // is exactly the 0 it must have.
+    for (j, w) in row.iter_mut().enumerate() {
+        *w = if allowed(j) { *w } else { f64::NEG_INFINITY };
+    }
+    let largest = largest(row);
     if largest == f64::NEG_INFINITY {
         row.fill(0.0);
         return;
     }
-    for (j, w) in row.iter_mut().enumerate() {
-        // A key that is not allowed gets e^−∞, which is exactly the 0 it must have.
-        *w = if allowed(j) {
-            *w - largest
-        } else {
-            f64::NEG_INFINITY
-        };
-    }
-    exp_in_place(row);
     // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
-    let total = row.iter().fold(0.0, |total, &e| total + e);
+    let total = exp_shifted(row, largest);
     for w in row {
         *w /= total;
     }
 }
 
-/// `v ← e^v` for every entry, with the bits of `libm::exp`: four at a time
-/// with AVX2 when the processor has it (see `avx2::exp4`), else one by one.
-fn exp_in_place(values: &mut [f64]) {
+/// The largest entry of `values` that is not NaN, or −∞ when there is none.
+///
+/// `f64::max` ignores NaN and is otherwise associative, so the entries are
+/// compared four running maxima at a time (which vectorizes) rather than in
+/// one chain; the result may differ only in the sign of a zero, and
+/// `e^{s − m}` is the same for m = ±0.
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+fn largest(values: &[f64]) -> f64 {
+    let (quads, rest) = values.as_chunks::<4>();
+    let mut lanes = [f64::NEG_INFINITY; 4];
+    for quad in quads {
+        for (m, &v) in lanes.iter_mut().zip(quad) {
+            *m = m.max(v);
+        }
+    }
+    lanes
+        .iter()
+        .chain(rest)
+        .fold(f64::NEG_INFINITY, |m, &v| m.max(v))
+}
+
+/// `v ← e^{v − shift}` for every entry, with the bits of `libm::exp`, and
+/// returns the sum of the new entries, added one by one in order: four at a
+/// time with AVX2 when the processor has it (see `avx2::exp4`), else one by
+/// one. Summing as each exponential is made leaves the chain of dependent
+/// additions to overlap with computing the next exponentials.
+fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has just been found to support AVX2.
-        return unsafe { avx2::exp_in_place(values) };
+        return unsafe { avx2::exp_shifted(values, shift) };
     }
-    for v in values {
-        *v = libm::exp(*v);
-    }
+    values.iter_mut().fold(0.0, |total, v| {
+        *v = libm::exp(*v - shift);
+        total + *v
+    })
 }
 
 /// Row-wise [`masked_softmax`]: row i of the result is query i's attention
@@ -609,10 +698,11 @@ mod tests {
     fn check(rows: usize, inner: usize, cols: usize, a: &[f64], b: &[f64]) {
         let expected = bits(&naive(a, b, rows, inner, cols));
         let mut out = vec![f64::NAN; rows * cols];
-        product(a, b, &mut out, inner, cols);
+        let b = ArrayView2::from_shape((inner, cols), b).unwrap();
+        product(a, b, &mut out);
         assert_eq!(bits(&out), expected, "{rows}×{inner}·{inner}×{cols}");
         let mut out = vec![f64::NAN; rows * cols];
-        scalar_product(a, b, &mut out, inner, cols);
+        scalar_product(a, b, &mut out);
         assert_eq!(bits(&out), expected, "scalar {rows}×{inner}·{inner}×{cols}");
     }
 
@@ -645,11 +735,11 @@ mod tests {
         }
     }
 
-    /// [`exp_in_place`] (with AVX2 where the processor has it) against
+    /// [`exp_shifted`] (with AVX2 where the processor has it) against
     /// `libm::exp` one value at a time.
     fn check_exp(values: &[f64]) {
         let mut got = values.to_vec();
-        exp_in_place(&mut got);
+        exp_shifted(&mut got, 0.0);
         let expected: Vec<f64> = values.iter().map(|&x| libm::exp(x)).collect();
         for ((x, got), expected) in values.iter().zip(&got).zip(&expected) {
             assert_eq!(
@@ -678,6 +768,9 @@ mod tests {
             -745.13,
             -745.14,
         ];
+        // Around the last x whose e^x is not 0.
+        let vanishing = 0xc087_4910_d52d_3051_u64;
+        values.extend((vanishing - 2..vanishing + 3).map(f64::from_bits));
         // Both sides of each threshold of the high word of |x|: 2⁻²⁸, ½ln2,
         // 1.5 ln2 and 708.39…, for both signs.
         for high in [0x3e30_0000_u64, 0x3fd6_2e42, 0x3ff0_a2b2, 0x4086_232b] {

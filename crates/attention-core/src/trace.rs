@@ -146,9 +146,7 @@ pub fn forward(
     ensure_finite("k", &k)?;
     ensure_finite("v", &v)?;
 
-    // Each intermediate is built once, straight into the trace's arrays: the
-    // scores, the scaled scores from them, and the weights from those
-    // (softmax in place on a copy).
+    // Each intermediate is built once, straight into the trace's arrays.
     let mut scores = Array3::zeros((batch, t, t));
     let mut allowed = Array3::from_elem((batch, t, t), false);
     for (b, (mut raw, mut seen)) in scores
@@ -163,18 +161,42 @@ pub fn forward(
         );
         seen.assign(&allowed_keys(key_is_real.row(b), options.causal));
     }
-    ensure_finite("scores", &scores)?;
-    let scaled = scores.mapv(|s| s * factor);
-    ensure_finite("scaled", &scaled)?;
-    let mut weights = scaled.clone();
+    // Then row by row, while the row is in cache: the scaled scores, and the
+    // weights from a copy of them (softmax in place), checking the scores and
+    // the scaled scores on the way rather than in passes of their own.
+    let mut scaled = Array3::zeros((batch, t, t));
+    let mut weights = Array3::zeros((batch, t, t));
+    let [mut scores_finite, mut scaled_finite] = [true; 2];
+    let rows = scores
+        .rows()
+        .into_iter()
+        .zip(scaled.rows_mut())
+        .zip(weights.rows_mut())
+        .zip(allowed.rows());
+    for (((raw, mut scaled), mut alpha), seen) in rows {
+        for ((&s, scaled), alpha) in raw.iter().zip(&mut scaled).zip(&mut alpha) {
+            *scaled = s * factor;
+            *alpha = *scaled;
+            // Without stopping at the first bad entry, so the loop
+            // vectorizes; bad input is rare.
+            scores_finite &= s.is_finite();
+            scaled_finite &= scaled.is_finite();
+        }
+        softmax_rows_in_place(alpha.insert_axis(Axis(0)), seen.insert_axis(Axis(0)));
+    }
+    if !scores_finite {
+        return Err(overflow("scores"));
+    }
+    if !scaled_finite {
+        return Err(overflow("scaled"));
+    }
     let mut output = Array3::zeros((batch, t, head.w_v.ncols()));
-    for (b, (mut alpha, out)) in weights
-        .outer_iter_mut()
-        .zip(output.outer_iter_mut())
-        .enumerate()
-    {
-        softmax_rows_in_place(alpha.view_mut(), allowed.index_axis(Axis(0), b));
-        mix_values_into(alpha.view(), v.index_axis(Axis(0), b), out);
+    for (b, out) in output.outer_iter_mut().enumerate() {
+        mix_values_into(
+            weights.index_axis(Axis(0), b),
+            v.index_axis(Axis(0), b),
+            out,
+        );
     }
     ensure_finite("output", &output)?;
 
@@ -279,9 +301,13 @@ fn ensure_finite(field: &str, values: &Array3<f64>) -> Result<(), AttentionError
     if all_finite(values.view()) {
         Ok(())
     } else {
-        Err(AttentionError::Overflow {
-            field: field.into(),
-        })
+        Err(overflow(field))
+    }
+}
+
+fn overflow(field: &str) -> AttentionError {
+    AttentionError::Overflow {
+        field: field.into(),
     }
 }
 
