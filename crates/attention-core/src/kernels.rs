@@ -12,6 +12,7 @@
 
 use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Axis, Zip};
 use std::borrow::Cow;
+use std::mem::MaybeUninit;
 
 /// Projects every row of `x` through a weight matrix: `P = X·W`.
 ///
@@ -28,9 +29,11 @@ use std::borrow::Cow;
 /// assert_eq!(project(x.view(), w.view()), array![[1.0, 2.5, 4.0], [0.0, 1.0, 2.0]]);
 /// ```
 pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
-    let mut out = Array2::zeros((x.nrows(), w.ncols()));
-    project_into(x, w, out.view_mut());
-    out
+    let shape = (x.nrows(), w.ncols());
+    // SAFETY: `project_uninit` writes all rows × cols entries.
+    let entries = unsafe { written(shape.0 * shape.1, |out| project_uninit(x, w, out)) };
+    // SAFETY: `entries` holds rows × cols entries, row by row.
+    unsafe { Array2::from_shape_vec_unchecked(shape, entries) }
 }
 
 /// [`project`] into `out`, which has the result's shape: `out = X·W`, each
@@ -47,17 +50,40 @@ pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
 /// assert_eq!(out, array![[4.0]]);
 /// ```
 pub fn project_into(x: ArrayView2<f64>, w: ArrayView2<f64>, mut out: ArrayViewMut2<f64>) {
-    if let (Some(a), Some(o)) = (x.as_slice(), out.as_slice_mut()) {
-        return product(a, w, o);
-    }
-    // A view that is not row-major (a transpose, a column slice): the same
-    // sums in the same order, one row of `out` at a time.
-    for (mut out, x) in out.rows_mut().into_iter().zip(x.rows()) {
-        out.fill(0.0);
-        for (&a, w) in x.iter().zip(w.rows()) {
-            Zip::from(&mut out).and(&w).for_each(|o, &b| *o += a * b);
+    match out.as_slice_mut() {
+        Some(o) => {
+            // SAFETY: `project_uninit` writes only initialized values into
+            // `o`, so it stays an initialized `[f64]`.
+            let o = unsafe { &mut *(std::ptr::from_mut(o) as *mut [MaybeUninit<f64>]) };
+            project_uninit(x, w, o);
         }
+        // A strided `out` (a transposed or sliced view) gets a row-major result copied in.
+        None => out.assign(&project(x, w)),
     }
+}
+
+/// [`project`] into `out`, X's rows times W's columns row by row, which may
+/// be memory not written yet: every entry is written.
+pub(crate) fn project_uninit(x: ArrayView2<f64>, w: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
+    // A view that is not row-major (a transpose, a column slice) is read
+    // from a row-major copy: the same sums in the same order.
+    let x = x
+        .to_slice()
+        .map_or_else(|| Cow::Owned(x.iter().copied().collect()), Cow::Borrowed);
+    product(&x, w, out);
+}
+
+/// A vector of `len` entries that `fill` writes, without writing zeros
+/// first: the memory of a new array is written once, by the computation.
+///
+/// # Safety
+/// `fill` must write every entry of the slice it is given.
+pub(crate) unsafe fn written(len: usize, fill: impl FnOnce(&mut [MaybeUninit<f64>])) -> Vec<f64> {
+    let mut entries = Vec::with_capacity(len);
+    fill(&mut entries.spare_capacity_mut()[..len]);
+    // SAFETY: `fill` has written the first `len` entries (the caller's promise).
+    unsafe { entries.set_len(len) };
+    entries
 }
 
 /// Rows of `out` one register block computes at once.
@@ -67,7 +93,9 @@ const BLOCK_COLS: usize = 8;
 
 /// `out = a·b`: `a` is a row-major n×`inner` slice, `b` is `inner`×`cols`
 /// in any layout and `out` a row-major n×`cols` slice, each entry
-/// `Σ_c a_ic · b_cj` summed over c = 0, 1, … in order from 0.
+/// `Σ_c a_ic · b_cj` summed over c = 0, 1, … in order from 0. Every entry of
+/// `out` is written, so it may be memory not written before (a new array is
+/// not zero-filled first).
 ///
 /// `out` is computed in blocks of [`BLOCK_ROWS`]×[`BLOCK_COLS`] entries held
 /// in registers while c runs over the whole inner dimension, so each loaded
@@ -75,7 +103,7 @@ const BLOCK_COLS: usize = 8;
 /// running sum with the same additions in the same order as a naive triple
 /// loop, hence the same bits; only which entries are worked on side by side
 /// changes.
-fn product(a: &[f64], b: ArrayView2<f64>, out: &mut [f64]) {
+fn product(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         let inner = b.nrows();
@@ -88,7 +116,7 @@ fn product(a: &[f64], b: ArrayView2<f64>, out: &mut [f64]) {
 }
 
 /// [`product`] with the scalar [`block`] (where there is no AVX2).
-fn scalar_product(a: &[f64], b: ArrayView2<f64>, out: &mut [f64]) {
+fn scalar_product(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
     let (inner, cols) = b.dim();
     in_blocks(a, b, out, |panels, out, block_rows| {
         for row in (0..block_rows).map(|r| r * BLOCK_ROWS) {
@@ -105,13 +133,13 @@ fn scalar_product(a: &[f64], b: ArrayView2<f64>, out: &mut [f64]) {
 fn in_blocks(
     a: &[f64],
     b: ArrayView2<f64>,
-    out: &mut [f64],
-    blocks: impl FnOnce(&[f64], &mut [f64], usize),
+    out: &mut [MaybeUninit<f64>],
+    blocks: impl FnOnce(&[f64], &mut [MaybeUninit<f64>], usize),
 ) {
     let (inner, cols) = b.dim();
     if cols == 0 || inner == 0 {
         // No block to fill, and an empty sum is 0.
-        out.fill(0.0);
+        out.fill(MaybeUninit::new(0.0));
         return;
     }
     let block_rows = out.len() / cols / BLOCK_ROWS;
@@ -128,6 +156,18 @@ fn in_blocks(
 /// the cache; and a transposed view needs no other copy.
 fn pack(b: ArrayView2<f64>) -> Vec<f64> {
     let (inner, cols) = b.dim();
+    let whole = cols / BLOCK_COLS * BLOCK_COLS;
+    if let Some(columns) = b.t().as_slice() {
+        // The transpose of a row-major matrix (Kᵀ): a panel's columns are
+        // whole rows of it, read side by side (`columns[j·inner + c]` is
+        // `b_cj`), which is far faster than ndarray's strided walk.
+        return columns[..whole * inner]
+            .chunks_exact(BLOCK_COLS * inner)
+            .flat_map(|panel| {
+                (0..panel.len()).map(|n| panel[n % BLOCK_COLS * inner + n / BLOCK_COLS])
+            })
+            .collect();
+    }
     let mut panels = Vec::with_capacity(inner * cols);
     for columns in b
         .axis_chunks_iter(Axis(1), BLOCK_COLS)
@@ -152,7 +192,7 @@ fn pack(b: ArrayView2<f64>) -> Vec<f64> {
 fn block(
     a: &[f64],
     panel: &[f64],
-    out: &mut [f64],
+    out: &mut [MaybeUninit<f64>],
     inner: usize,
     cols: usize,
     row: usize,
@@ -169,13 +209,13 @@ fn block(
         }
     }
     for (out, sums) in out[row * cols..].chunks_exact_mut(cols).zip(&sums) {
-        out[col..col + BLOCK_COLS].copy_from_slice(sums);
+        out[col..col + BLOCK_COLS].write_copy_of_slice(sums);
     }
 }
 
 /// The entries of [`product`] outside its whole blocks (the last rows and
 /// columns when the sizes are not multiples of the block), one at a time.
-fn product_edges(a: &[f64], b: ArrayView2<f64>, out: &mut [f64], block_rows: usize) {
+fn product_edges(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>], block_rows: usize) {
     let (inner, cols) = b.dim();
     let block_cols = cols / BLOCK_COLS;
     for (i, out) in out.chunks_exact_mut(cols).enumerate() {
@@ -186,10 +226,11 @@ fn product_edges(a: &[f64], b: ArrayView2<f64>, out: &mut [f64], block_rows: usi
         };
         let a = &a[i * inner..][..inner];
         for (j, o) in out.iter_mut().enumerate().skip(first) {
-            *o = a
-                .iter()
-                .zip(b.column(j))
-                .fold(0.0, |sum, (&x, &y)| sum + x * y);
+            o.write(
+                a.iter()
+                    .zip(b.column(j))
+                    .fold(0.0, |sum, (&x, &y)| sum + x * y),
+            );
         }
     }
 }
@@ -207,14 +248,15 @@ mod avx2 {
         _mm256_movemask_pd, _mm256_mul_pd, _mm256_or_pd, _mm256_set1_epi64x, _mm256_set1_pd,
         _mm256_setzero_pd, _mm256_slli_epi64, _mm256_storeu_pd, _mm256_sub_pd, _CMP_LT_OQ,
     };
+    use std::mem::MaybeUninit;
 
     /// [`super::softmax_steps`] compiled for AVX2.
     ///
     /// # Safety
     /// The processor must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn softmax_steps(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
-        super::softmax_steps(row, allowed);
+    pub(super) unsafe fn softmax_masked(row: &mut [f64]) {
+        super::softmax_steps(row);
     }
 
     /// [`super::exp_shifted`]: `v ← e^{v − shift}` for every entry, bit for
@@ -330,7 +372,7 @@ mod avx2 {
     pub(super) unsafe fn blocks(
         a: &[f64],
         panels: &[f64],
-        out: &mut [f64],
+        out: &mut [MaybeUninit<f64>],
         inner: usize,
         block_rows: usize,
     ) {
@@ -385,10 +427,11 @@ mod avx2 {
                 let sums = [[s00, s01], [s10, s11], [s20, s21], [s30, s31]];
                 for (i, [s0, s1]) in sums.into_iter().enumerate() {
                     let dest = &mut out[(r * BLOCK_ROWS + i) * cols + col..][..BLOCK_COLS];
+                    let dest = dest.as_mut_ptr().cast::<f64>();
                     // SAFETY: `dest` holds 8 = 2×4 entries.
                     unsafe {
-                        _mm256_storeu_pd(dest.as_mut_ptr(), s0);
-                        _mm256_storeu_pd(dest.as_mut_ptr().add(4), s1);
+                        _mm256_storeu_pd(dest, s0);
+                        _mm256_storeu_pd(dest.add(4), s1);
                     }
                 }
             }
@@ -420,9 +463,8 @@ pub fn dot(a: ArrayView1<f64>, b: ArrayView1<f64>) -> f64 {
 /// assert_eq!(dot_scores(q.view(), k.view()), array![[1.0, 0.0], [2.5, 6.0]]);
 /// ```
 pub fn dot_scores(q: ArrayView2<f64>, k: ArrayView2<f64>) -> Array2<f64> {
-    let mut out = Array2::zeros((q.nrows(), k.nrows()));
-    dot_scores_into(q, k, out.view_mut());
-    out
+    // As Q·(Kᵀ), see [`dot_scores_into`].
+    project(q, k.t())
 }
 
 /// [`dot_scores`] into `out`, which is T_q×T_k: `out = Q·Kᵀ`.
@@ -531,27 +573,33 @@ pub fn softmax_in_place(mut row: ArrayViewMut1<f64>, allowed: impl Fn(usize) -> 
     }
 }
 
-/// [`softmax_in_place`] over a slice: [`softmax_steps`], with AVX2 when the
-/// processor has it.
+/// [`softmax_in_place`] over a slice.
 fn softmax_slice(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has just been found to support AVX2.
-        return unsafe { avx2::softmax_steps(row, allowed) };
-    }
-    softmax_steps(row, allowed);
-}
-
-/// The steps of [`softmax_slice`], inlined into its callers on x86-64 so
-/// that the same loops are also compiled for AVX2 (four entries at a time)
-/// in `avx2::softmax_steps`; elsewhere (WebAssembly) one copy is smaller.
-#[cfg_attr(target_arch = "x86_64", inline(always))]
-fn softmax_steps(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
     // A key that is not allowed gets −∞: it cannot be the largest, and e^−∞
     // is exactly the 0 it must have.
     for (j, w) in row.iter_mut().enumerate() {
         *w = if allowed(j) { *w } else { f64::NEG_INFINITY };
     }
+    softmax_masked(row);
+}
+
+/// The softmax of a row whose keys that are not allowed already hold −∞
+/// (the forward pass writes them so as it copies the scaled scores), with
+/// AVX2 when the processor has it: all zeros when no key is allowed.
+pub(crate) fn softmax_masked(row: &mut [f64]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has just been found to support AVX2.
+        return unsafe { avx2::softmax_masked(row) };
+    }
+    softmax_steps(row);
+}
+
+/// The steps of [`softmax_masked`], inlined into its callers on x86-64 so
+/// that the same loops are also compiled for AVX2 (four entries at a time)
+/// in `avx2::softmax_masked`; elsewhere (WebAssembly) one copy is smaller.
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+fn softmax_steps(row: &mut [f64]) {
     let largest = largest(row);
     if largest == f64::NEG_INFINITY {
         row.fill(0.0);
@@ -693,17 +741,27 @@ mod tests {
         values.iter().map(|v| v.to_bits()).collect()
     }
 
+    type Product = fn(&[f64], ArrayView2<f64>, &mut [MaybeUninit<f64>]);
+
     /// [`product`] (with AVX2 where the processor has it) and the scalar
-    /// blocks both give the naive loop's bits.
+    /// blocks both give the naive loop's bits, with `b` row-major and as the
+    /// transpose of a row-major matrix (as Kᵀ is).
     fn check(rows: usize, inner: usize, cols: usize, a: &[f64], b: &[f64]) {
         let expected = bits(&naive(a, b, rows, inner, cols));
-        let mut out = vec![f64::NAN; rows * cols];
-        let b = ArrayView2::from_shape((inner, cols), b).unwrap();
-        product(a, b, &mut out);
-        assert_eq!(bits(&out), expected, "{rows}×{inner}·{inner}×{cols}");
-        let mut out = vec![f64::NAN; rows * cols];
-        scalar_product(a, b, &mut out);
-        assert_eq!(bits(&out), expected, "scalar {rows}×{inner}·{inner}×{cols}");
+        let b_t = ArrayView2::from_shape((inner, cols), b)
+            .unwrap()
+            .t()
+            .to_owned();
+        for b in [ArrayView2::from_shape((inner, cols), b).unwrap(), b_t.t()] {
+            let kernels: [(&str, Product); 2] = [("product", product), ("scalar", scalar_product)];
+            for (name, multiply) in kernels {
+                let mut out = vec![MaybeUninit::new(f64::NAN); rows * cols];
+                multiply(a, b, &mut out);
+                // SAFETY: every entry was initialized (with NaN) before.
+                let out: Vec<f64> = out.iter().map(|v| unsafe { v.assume_init() }).collect();
+                assert_eq!(bits(&out), expected, "{name} {rows}×{inner}·{inner}×{cols}");
+            }
+        }
     }
 
     /// Values whose products and sums round, with signed zeros among them.
