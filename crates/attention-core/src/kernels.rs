@@ -112,10 +112,20 @@ fn product(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
             unsafe { avx2::blocks(a, panels, out, inner, block_rows) };
         });
     }
+    // Every browser that runs the app has WebAssembly's SIMD (Chrome 91,
+    // Firefox 89, Safari 16.4), and a module cannot test for it: the wasm
+    // always takes the two-wide blocks.
+    #[cfg(target_arch = "wasm32")]
+    return in_blocks(a, b, out, |panels, out, block_rows| {
+        simd128::blocks(a, panels, out, b.nrows(), block_rows);
+    });
+    #[cfg(not(target_arch = "wasm32"))]
     scalar_product(a, b, out);
 }
 
-/// [`product`] with the scalar [`block`] (where there is no AVX2).
+/// [`product`] with the scalar [`block`] (where there is neither AVX2 nor
+/// WebAssembly's SIMD).
+#[cfg(any(test, not(target_arch = "wasm32")))]
 fn scalar_product(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
     let (inner, cols) = b.dim();
     in_blocks(a, b, out, |panels, out, block_rows| {
@@ -189,6 +199,7 @@ fn pack(b: ArrayView2<f64>) -> Vec<f64> {
 /// entry is `out[row][col]`, from `b`'s panel of those columns, as plain
 /// scalar code that the compiler may vectorize (the columns of a block are
 /// independent sums).
+#[cfg(any(test, not(target_arch = "wasm32")))]
 fn block(
     a: &[f64],
     panel: &[f64],
@@ -233,6 +244,22 @@ fn product_edges(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>], bl
             );
         }
     }
+}
+
+/// `libm::exp`'s constants, by their bits (as its source gives them), for
+/// the vector forms of it.
+#[cfg(any(target_arch = "x86_64", target_arch = "wasm32"))]
+mod exp_constants {
+    pub(super) const LN2HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+    pub(super) const LN2LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+    pub(super) const INVLN2: f64 = f64::from_bits(0x3ff7_1547_652b_82fe);
+    pub(super) const P: [f64; 5] = [
+        f64::from_bits(0x3fc5_5555_5555_553e),
+        f64::from_bits(0xbf66_c16c_16be_bd93),
+        f64::from_bits(0x3f11_566a_af25_de2c),
+        f64::from_bits(0xbebb_bd41_c5d2_6bf1),
+        f64::from_bits(0x3e66_3769_72be_a4d0),
+    ];
 }
 
 /// [`product`]'s blocks and [`exp_shifted`] with AVX2's four-wide
@@ -293,10 +320,7 @@ mod avx2 {
             *quad = e;
             total = e.iter().fold(total, |total, &e| total + e);
         }
-        rest.iter_mut().fold(total, |total, v| {
-            *v = libm::exp(*v - shift);
-            total + *v
-        })
+        super::exp_shifted_from(rest, shift, total)
     }
 
     /// `libm::exp` (FreeBSD's e_exp.c) in four lanes for |x| < 708.39… and
@@ -312,17 +336,7 @@ mod avx2 {
     /// comparisons of |x| with the smallest value past each threshold.
     #[target_feature(enable = "avx2")]
     fn exp4(x: __m256d) -> (__m256d, i32) {
-        // libm's constants, by their bits (as its source gives them).
-        const LN2HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
-        const LN2LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
-        const INVLN2: f64 = f64::from_bits(0x3ff7_1547_652b_82fe);
-        const P: [f64; 5] = [
-            f64::from_bits(0x3fc5_5555_5555_553e),
-            f64::from_bits(0xbf66_c16c_16be_bd93),
-            f64::from_bits(0x3f11_566a_af25_de2c),
-            f64::from_bits(0xbebb_bd41_c5d2_6bf1),
-            f64::from_bits(0x3e66_3769_72be_a4d0),
-        ];
+        use super::exp_constants::{INVLN2, LN2HI, LN2LO, P};
         let splat = _mm256_set1_pd;
         let below = |x, bits: u64| _mm256_cmp_pd::<_CMP_LT_OQ>(x, splat(f64::from_bits(bits)));
         let sign = _mm256_and_pd(x, splat(-0.0));
@@ -432,6 +446,169 @@ mod avx2 {
                     unsafe {
                         _mm256_storeu_pd(dest, s0);
                         _mm256_storeu_pd(dest.add(4), s1);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`product`]'s blocks, [`softmax_steps`] and [`exp_shifted`] with
+/// WebAssembly's two-wide SIMD, multiplying and adding separately (there is
+/// no fused multiply-add in it), so every value is rounded exactly as in the
+/// scalar code.
+#[cfg(target_arch = "wasm32")]
+mod simd128 {
+    use super::{BLOCK_COLS, BLOCK_ROWS};
+    use core::arch::wasm32::{
+        f64x2, f64x2_abs, f64x2_add, f64x2_convert_low_i32x4, f64x2_div, f64x2_extract_lane,
+        f64x2_lt, f64x2_mul, f64x2_splat, f64x2_sub, i32x4_trunc_sat_f64x2_zero, i64x2_add,
+        i64x2_bitmask, i64x2_extend_low_i32x4, i64x2_shl, i64x2_splat, v128, v128_and, v128_andnot,
+        v128_bitselect, v128_load, v128_or, v128_store,
+    };
+    use std::mem::MaybeUninit;
+
+    /// [`super::softmax_steps`] compiled for WebAssembly's SIMD.
+    #[target_feature(enable = "simd128")]
+    pub(super) fn softmax_masked(row: &mut [f64]) {
+        super::softmax_steps(row);
+    }
+
+    /// [`super::exp_shifted`]: `v ← e^{v − shift}` for every entry, bit for
+    /// bit `libm::exp`, and the sum of the new entries in order.
+    #[target_feature(enable = "simd128")]
+    pub(super) fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
+        let (pairs, rest) = values.as_chunks_mut::<2>();
+        let mut total = 0.0;
+        for pair in pairs {
+            let x = f64x2_sub(f64x2(pair[0], pair[1]), f64x2_splat(shift));
+            let (y, plain) = exp2(x);
+            let mut e = [f64x2_extract_lane::<0>(y), f64x2_extract_lane::<1>(y)];
+            if plain != 0b11 {
+                // Rare lanes (e^x overflows or is subnormal, NaN) take
+                // libm's own special cases.
+                let arguments = [f64x2_extract_lane::<0>(x), f64x2_extract_lane::<1>(x)];
+                for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
+                    if plain & (1 << lane) == 0 {
+                        *e = libm::exp(x);
+                    }
+                }
+            }
+            *pair = e;
+            total = total + e[0] + e[1];
+        }
+        super::exp_shifted_from(rest, shift, total)
+    }
+
+    /// `avx2::exp4` in two lanes: `libm::exp` for |x| < 708.39… and for
+    /// x < −745.13…, and the mask of the lanes in those ranges (bit i for
+    /// lane i). See there for the steps, which are the same in the same order.
+    #[target_feature(enable = "simd128")]
+    fn exp2(x: v128) -> (v128, u8) {
+        use super::exp_constants::{INVLN2, LN2HI, LN2LO, P};
+        let splat = f64x2_splat;
+        let below = |x, bits: u64| f64x2_lt(x, splat(f64::from_bits(bits)));
+        let sign = v128_and(x, splat(-0.0));
+        let abs = f64x2_abs(x);
+        let in_range = below(abs, 0x4086_232b_0000_0000);
+        let vanishing = below(x, 0xc087_4910_d52d_3051);
+        let tiny = below(abs, 0x3e30_0001_0000_0000);
+        let small = below(abs, 0x3fd6_2e43_0000_0000);
+        let middle = below(abs, 0x3ff0_a2b2_0000_0000);
+
+        let half = v128_or(splat(0.5), sign);
+        let large_k = f64x2_add(f64x2_mul(splat(INVLN2), x), half);
+        let k = f64x2_convert_low_i32x4(i32x4_trunc_sat_f64x2_zero(large_k));
+        let k = v128_bitselect(v128_or(splat(1.0), sign), k, middle);
+        let k = v128_andnot(k, small);
+
+        let hi = f64x2_sub(x, f64x2_mul(k, splat(LN2HI)));
+        let lo = f64x2_mul(k, splat(LN2LO));
+        let r = f64x2_sub(hi, lo);
+        let rr = f64x2_mul(r, r);
+        let mut poly = splat(P[4]);
+        for &p in P[..4].iter().rev() {
+            poly = f64x2_add(splat(p), f64x2_mul(rr, poly));
+        }
+        let c = f64x2_sub(r, f64x2_mul(rr, poly));
+        let ratio = f64x2_div(f64x2_mul(r, c), f64x2_sub(splat(2.0), c));
+        let y = f64x2_add(splat(1.0), f64x2_add(f64x2_sub(ratio, lo), hi));
+        let k = i64x2_extend_low_i32x4(i32x4_trunc_sat_f64x2_zero(k));
+        let scale = i64x2_shl(i64x2_add(k, i64x2_splat(1023)), 52);
+        let y = f64x2_mul(y, scale);
+        let y = v128_bitselect(f64x2_add(splat(1.0), x), y, tiny);
+        let y = v128_andnot(y, vanishing);
+        (y, i64x2_bitmask(v128_or(in_range, vanishing)))
+    }
+
+    // A block is four rows of two registers of two, twice per panel: four
+    // rows of four columns take 8 of the 16 registers V8 has on x86-64,
+    // where four rows of eight would not fit.
+    const HALF: usize = BLOCK_COLS / 2;
+    const _: () = assert!(BLOCK_ROWS == 4 && HALF == 4);
+
+    /// Every whole block of [`super::product`], from `b` packed into
+    /// `panels` ([`super::pack`]); see there for the shapes.
+    #[target_feature(enable = "simd128")]
+    pub(super) fn blocks(
+        a: &[f64],
+        panels: &[f64],
+        out: &mut [MaybeUninit<f64>],
+        inner: usize,
+        block_rows: usize,
+    ) {
+        let cols = out.len() / (a.len() / inner);
+        for r in 0..block_rows {
+            // The block's four rows of `a`, each `inner` long.
+            let a = &a[r * BLOCK_ROWS * inner..][..BLOCK_ROWS * inner];
+            let (a0, rest) = a.split_at(inner);
+            let (a1, rest) = rest.split_at(inner);
+            let (a2, a3) = rest.split_at(inner);
+            for (p, panel) in panels.chunks_exact(inner * BLOCK_COLS).enumerate() {
+                for half in [0, HALF] {
+                    let zero = f64x2_splat(0.0);
+                    let [mut s00, mut s01, mut s10, mut s11] = [zero; 4];
+                    let [mut s20, mut s21, mut s30, mut s31] = [zero; 4];
+                    let rows = panel
+                        .as_chunks::<BLOCK_COLS>()
+                        .0
+                        .iter()
+                        .zip(a0)
+                        .zip(a1)
+                        .zip(a2)
+                        .zip(a3);
+                    for ((((row, &x0), &x1), &x2), &x3) in rows {
+                        let y = &row[half..half + HALF];
+                        // SAFETY: `y` holds 4 = 2×2 entries.
+                        let (y0, y1) = unsafe {
+                            (
+                                v128_load(y.as_ptr().cast()),
+                                v128_load(y.as_ptr().add(2).cast()),
+                            )
+                        };
+                        let x = f64x2_splat(x0);
+                        s00 = f64x2_add(s00, f64x2_mul(x, y0));
+                        s01 = f64x2_add(s01, f64x2_mul(x, y1));
+                        let x = f64x2_splat(x1);
+                        s10 = f64x2_add(s10, f64x2_mul(x, y0));
+                        s11 = f64x2_add(s11, f64x2_mul(x, y1));
+                        let x = f64x2_splat(x2);
+                        s20 = f64x2_add(s20, f64x2_mul(x, y0));
+                        s21 = f64x2_add(s21, f64x2_mul(x, y1));
+                        let x = f64x2_splat(x3);
+                        s30 = f64x2_add(s30, f64x2_mul(x, y0));
+                        s31 = f64x2_add(s31, f64x2_mul(x, y1));
+                    }
+                    let sums = [[s00, s01], [s10, s11], [s20, s21], [s30, s31]];
+                    let col = p * BLOCK_COLS + half;
+                    for (i, [s0, s1]) in sums.into_iter().enumerate() {
+                        let dest = &mut out[(r * BLOCK_ROWS + i) * cols + col..][..HALF];
+                        let dest = dest.as_mut_ptr().cast::<f64>();
+                        // SAFETY: `dest` holds 4 = 2×2 entries.
+                        unsafe {
+                            v128_store(dest.cast(), s0);
+                            v128_store(dest.add(2).cast(), s1);
+                        }
                     }
                 }
             }
@@ -592,13 +769,17 @@ pub(crate) fn softmax_masked(row: &mut [f64]) {
         // SAFETY: the processor has just been found to support AVX2.
         return unsafe { avx2::softmax_masked(row) };
     }
+    #[cfg(target_arch = "wasm32")]
+    return simd128::softmax_masked(row);
+    #[cfg(not(target_arch = "wasm32"))]
     softmax_steps(row);
 }
 
-/// The steps of [`softmax_masked`], inlined into its callers on x86-64 so
-/// that the same loops are also compiled for AVX2 (four entries at a time)
-/// in `avx2::softmax_masked`; elsewhere (WebAssembly) one copy is smaller.
-#[cfg_attr(target_arch = "x86_64", inline(always))]
+/// The steps of [`softmax_masked`], inlined into its callers so that the
+/// same loops are also compiled for AVX2 (four entries at a time) in
+/// `avx2::softmax_masked`, and for WebAssembly's SIMD in
+/// `simd128::softmax_masked`.
+#[inline(always)]
 fn softmax_steps(row: &mut [f64]) {
     let largest = largest(row);
     if largest == f64::NEG_INFINITY {
@@ -618,7 +799,7 @@ fn softmax_steps(row: &mut [f64]) {
 /// compared four running maxima at a time (which vectorizes) rather than in
 /// one chain; the result may differ only in the sign of a zero, and
 /// `e^{s − m}` is the same for m = ±0.
-#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[inline(always)]
 fn largest(values: &[f64]) -> f64 {
     let (quads, rest) = values.as_chunks::<4>();
     let mut lanes = [f64::NEG_INFINITY; 4];
@@ -644,7 +825,16 @@ fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
         // SAFETY: the processor has just been found to support AVX2.
         return unsafe { avx2::exp_shifted(values, shift) };
     }
-    values.iter_mut().fold(0.0, |total, v| {
+    #[cfg(target_arch = "wasm32")]
+    return simd128::exp_shifted(values, shift);
+    #[cfg(not(target_arch = "wasm32"))]
+    exp_shifted_from(values, shift, 0.0)
+}
+
+/// [`exp_shifted`] one entry at a time with `libm::exp`, adding to `total`
+/// (what the vector forms do with the entries left over after whole registers).
+fn exp_shifted_from(values: &mut [f64], shift: f64, total: f64) -> f64 {
+    values.iter_mut().fold(total, |total, v| {
         *v = libm::exp(*v - shift);
         total + *v
     })
