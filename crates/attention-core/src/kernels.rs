@@ -10,8 +10,9 @@
 //! the same bits natively and in WebAssembly, and the training pass, which
 //! calls these same kernels, computes bit for bit what [`crate::forward`] does.
 
-use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Zip};
+use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Axis, Zip};
 use std::borrow::Cow;
+use std::mem::MaybeUninit;
 
 /// Projects every row of `x` through a weight matrix: `P = X·W`.
 ///
@@ -28,9 +29,11 @@ use std::borrow::Cow;
 /// assert_eq!(project(x.view(), w.view()), array![[1.0, 2.5, 4.0], [0.0, 1.0, 2.0]]);
 /// ```
 pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
-    let mut out = Array2::zeros((x.nrows(), w.ncols()));
-    project_into(x, w, out.view_mut());
-    out
+    let shape = (x.nrows(), w.ncols());
+    // SAFETY: `project_uninit` writes all rows × cols entries.
+    let entries = unsafe { written(shape.0 * shape.1, |out| project_uninit(x, w, out)) };
+    // SAFETY: `entries` holds rows × cols entries, row by row.
+    unsafe { Array2::from_shape_vec_unchecked(shape, entries) }
 }
 
 /// [`project`] into `out`, which has the result's shape: `out = X·W`, each
@@ -47,18 +50,40 @@ pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
 /// assert_eq!(out, array![[4.0]]);
 /// ```
 pub fn project_into(x: ArrayView2<f64>, w: ArrayView2<f64>, mut out: ArrayViewMut2<f64>) {
-    let (inner, cols) = w.dim();
-    if let (Some(a), Some(b), Some(o)) = (x.as_slice(), w.as_slice(), out.as_slice_mut()) {
-        return product(a, b, o, inner, cols);
-    }
-    // A view that is not row-major (a transpose, a column slice): the same
-    // sums in the same order, one row of `out` at a time.
-    for (mut out, x) in out.rows_mut().into_iter().zip(x.rows()) {
-        out.fill(0.0);
-        for (&a, w) in x.iter().zip(w.rows()) {
-            Zip::from(&mut out).and(&w).for_each(|o, &b| *o += a * b);
+    match out.as_slice_mut() {
+        Some(o) => {
+            // SAFETY: `project_uninit` writes only initialized values into
+            // `o`, so it stays an initialized `[f64]`.
+            let o = unsafe { &mut *(std::ptr::from_mut(o) as *mut [MaybeUninit<f64>]) };
+            project_uninit(x, w, o);
         }
+        // A strided `out` (a transposed or sliced view) gets a row-major result copied in.
+        None => out.assign(&project(x, w)),
     }
+}
+
+/// [`project`] into `out`, X's rows times W's columns row by row, which may
+/// be memory not written yet: every entry is written.
+pub(crate) fn project_uninit(x: ArrayView2<f64>, w: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
+    // A view that is not row-major (a transpose, a column slice) is read
+    // from a row-major copy: the same sums in the same order.
+    let x = x
+        .to_slice()
+        .map_or_else(|| Cow::Owned(x.iter().copied().collect()), Cow::Borrowed);
+    product(&x, w, out);
+}
+
+/// A vector of `len` entries that `fill` writes, without writing zeros
+/// first: the memory of a new array is written once, by the computation.
+///
+/// # Safety
+/// `fill` must write every entry of the slice it is given.
+pub(crate) unsafe fn written(len: usize, fill: impl FnOnce(&mut [MaybeUninit<f64>])) -> Vec<f64> {
+    let mut entries = Vec::with_capacity(len);
+    fill(&mut entries.spare_capacity_mut()[..len]);
+    // SAFETY: `fill` has written the first `len` entries (the caller's promise).
+    unsafe { entries.set_len(len) };
+    entries
 }
 
 /// Rows of `out` one register block computes at once.
@@ -66,9 +91,11 @@ const BLOCK_ROWS: usize = 4;
 /// Columns of `out` one register block computes at once.
 const BLOCK_COLS: usize = 8;
 
-/// `out = a·b` over row-major slices: `a` is n×`inner`, `b` is
-/// `inner`×`cols` and `out` n×`cols`, each entry `Σ_c a_ic · b_cj` summed over
-/// c = 0, 1, … in order from 0.
+/// `out = a·b`: `a` is a row-major n×`inner` slice, `b` is `inner`×`cols`
+/// in any layout and `out` a row-major n×`cols` slice, each entry
+/// `Σ_c a_ic · b_cj` summed over c = 0, 1, … in order from 0. Every entry of
+/// `out` is written, so it may be memory not written before (a new array is
+/// not zero-filled first).
 ///
 /// `out` is computed in blocks of [`BLOCK_ROWS`]×[`BLOCK_COLS`] entries held
 /// in registers while c runs over the whole inner dimension, so each loaded
@@ -76,55 +103,115 @@ const BLOCK_COLS: usize = 8;
 /// running sum with the same additions in the same order as a naive triple
 /// loop, hence the same bits; only which entries are worked on side by side
 /// changes.
-fn product(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize) {
+fn product(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
-        return in_blocks(out, inner, cols, |out, block_rows, block_cols| {
+        let inner = b.nrows();
+        return in_blocks(a, b, out, |panels, out, block_rows| {
             // SAFETY: the processor has just been found to support AVX2.
-            unsafe { avx2::blocks(a, b, out, inner, cols, block_rows, block_cols) };
-            product_edges(a, b, out, inner, cols, block_rows, block_cols);
+            unsafe { avx2::blocks(a, panels, out, inner, block_rows) };
         });
     }
-    scalar_product(a, b, out, inner, cols);
+    // Every browser that runs the app has WebAssembly's SIMD (Chrome 91,
+    // Firefox 89, Safari 16.4), and a module cannot test for it: the wasm
+    // always takes the two-wide blocks.
+    #[cfg(target_arch = "wasm32")]
+    return in_blocks(a, b, out, |panels, out, block_rows| {
+        simd128::blocks(a, panels, out, b.nrows(), block_rows);
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    scalar_product(a, b, out);
 }
 
-/// [`product`] with the scalar [`block`] (where there is no AVX2).
-fn scalar_product(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize) {
-    in_blocks(out, inner, cols, |out, block_rows, block_cols| {
-        for r in 0..block_rows {
-            for j in 0..block_cols {
-                block(a, b, out, inner, cols, r * BLOCK_ROWS, j * BLOCK_COLS);
+/// [`product`] with the scalar [`block`] (where there is neither AVX2 nor
+/// WebAssembly's SIMD).
+#[cfg(any(test, not(target_arch = "wasm32")))]
+fn scalar_product(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
+    let (inner, cols) = b.dim();
+    in_blocks(a, b, out, |panels, out, block_rows| {
+        for row in (0..block_rows).map(|r| r * BLOCK_ROWS) {
+            for (p, panel) in panels.chunks_exact(inner * BLOCK_COLS).enumerate() {
+                block(a, panel, out, inner, cols, row, p * BLOCK_COLS);
             }
         }
-        product_edges(a, b, out, inner, cols, block_rows, block_cols);
     });
 }
 
-/// Calls `fill(out, block_rows, block_cols)` with how many whole blocks fit
-/// down and across `out` (n×`cols`); an empty product has nothing to fill.
+/// Calls `blocks(panels, out, block_rows)` with `b` packed into panels
+/// ([`pack`]) and how many whole blocks fit down `out` (n×`cols`), then
+/// fills the entries outside whole blocks; an empty product is all 0.
 fn in_blocks(
-    out: &mut [f64],
-    inner: usize,
-    cols: usize,
-    fill: impl FnOnce(&mut [f64], usize, usize),
+    a: &[f64],
+    b: ArrayView2<f64>,
+    out: &mut [MaybeUninit<f64>],
+    blocks: impl FnOnce(&[f64], &mut [MaybeUninit<f64>], usize),
 ) {
+    let (inner, cols) = b.dim();
     if cols == 0 || inner == 0 {
         // No block to fill, and an empty sum is 0.
-        out.fill(0.0);
+        out.fill(MaybeUninit::new(0.0));
         return;
     }
-    let rows = out.len() / cols;
-    fill(out, rows / BLOCK_ROWS, cols / BLOCK_COLS);
+    let block_rows = out.len() / cols / BLOCK_ROWS;
+    blocks(&pack(b), out, block_rows);
+    product_edges(a, b, out, block_rows);
+}
+
+/// `b`'s whole panels of [`BLOCK_COLS`] columns, one after another, each
+/// row by row: panel p holds `b_cj` for j = p·8 … p·8 + 7, c = 0, 1, ….
+///
+/// A block then reads the entries of `b` it needs in the order it needs
+/// them, from one contiguous stretch. Read in place, the rows of a wide `b`
+/// (such as Kᵀ, T wide) lie a power of two apart and evict each other from
+/// the cache; and a transposed view needs no other copy.
+fn pack(b: ArrayView2<f64>) -> Vec<f64> {
+    let (inner, cols) = b.dim();
+    let whole = cols / BLOCK_COLS * BLOCK_COLS;
+    if let Some(columns) = b.t().as_slice() {
+        // The transpose of a row-major matrix (Kᵀ): a panel's columns are
+        // whole rows of it, read side by side (`columns[j·inner + c]` is
+        // `b_cj`), which is far faster than ndarray's strided walk.
+        return columns[..whole * inner]
+            .chunks_exact(BLOCK_COLS * inner)
+            .flat_map(|panel| {
+                (0..panel.len()).map(|n| panel[n % BLOCK_COLS * inner + n / BLOCK_COLS])
+            })
+            .collect();
+    }
+    let mut panels = Vec::with_capacity(inner * cols);
+    for columns in b
+        .axis_chunks_iter(Axis(1), BLOCK_COLS)
+        .take(cols / BLOCK_COLS)
+    {
+        for row in columns.rows() {
+            // A row of a row-major `b` is copied whole, far faster than
+            // entry by entry (which a transposed `b` needs).
+            match row.as_slice() {
+                Some(row) => panels.extend_from_slice(row),
+                None => panels.extend(row),
+            }
+        }
+    }
+    panels
 }
 
 /// One [`BLOCK_ROWS`]×[`BLOCK_COLS`] block of [`product`] whose top left
-/// entry is `out[row][col]`, as plain scalar code that the compiler may
-/// vectorize (the columns of a block are independent sums).
-fn block(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize, row: usize, col: usize) {
+/// entry is `out[row][col]`, from `b`'s panel of those columns, as plain
+/// scalar code that the compiler may vectorize (the columns of a block are
+/// independent sums).
+#[cfg(any(test, not(target_arch = "wasm32")))]
+fn block(
+    a: &[f64],
+    panel: &[f64],
+    out: &mut [MaybeUninit<f64>],
+    inner: usize,
+    cols: usize,
+    row: usize,
+    col: usize,
+) {
     let mut sums = [[0.0; BLOCK_COLS]; BLOCK_ROWS];
     let a = &a[row * inner..][..BLOCK_ROWS * inner];
-    for (c, b) in b.chunks_exact(cols).enumerate() {
-        let b = &b[col..col + BLOCK_COLS];
+    for (c, b) in panel.as_chunks::<BLOCK_COLS>().0.iter().enumerate() {
         for (i, sums) in sums.iter_mut().enumerate() {
             let x = a[i * inner + c];
             for (s, &y) in sums.iter_mut().zip(b) {
@@ -133,21 +220,15 @@ fn block(a: &[f64], b: &[f64], out: &mut [f64], inner: usize, cols: usize, row: 
         }
     }
     for (out, sums) in out[row * cols..].chunks_exact_mut(cols).zip(&sums) {
-        out[col..col + BLOCK_COLS].copy_from_slice(sums);
+        out[col..col + BLOCK_COLS].write_copy_of_slice(sums);
     }
 }
 
 /// The entries of [`product`] outside its whole blocks (the last rows and
 /// columns when the sizes are not multiples of the block), one at a time.
-fn product_edges(
-    a: &[f64],
-    b: &[f64],
-    out: &mut [f64],
-    inner: usize,
-    cols: usize,
-    block_rows: usize,
-    block_cols: usize,
-) {
+fn product_edges(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>], block_rows: usize) {
+    let (inner, cols) = b.dim();
+    let block_cols = cols / BLOCK_COLS;
     for (i, out) in out.chunks_exact_mut(cols).enumerate() {
         let first = if i < block_rows * BLOCK_ROWS {
             block_cols * BLOCK_COLS
@@ -156,15 +237,32 @@ fn product_edges(
         };
         let a = &a[i * inner..][..inner];
         for (j, o) in out.iter_mut().enumerate().skip(first) {
-            *o = a
-                .iter()
-                .zip(b.iter().skip(j).step_by(cols))
-                .fold(0.0, |sum, (&x, &y)| sum + x * y);
+            o.write(
+                a.iter()
+                    .zip(b.column(j))
+                    .fold(0.0, |sum, (&x, &y)| sum + x * y),
+            );
         }
     }
 }
 
-/// [`product`]'s blocks and [`exp_in_place`] with AVX2's four-wide
+/// `libm::exp`'s constants, by their bits (as its source gives them), for
+/// the vector forms of it.
+#[cfg(any(target_arch = "x86_64", target_arch = "wasm32"))]
+mod exp_constants {
+    pub(super) const LN2HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+    pub(super) const LN2LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+    pub(super) const INVLN2: f64 = f64::from_bits(0x3ff7_1547_652b_82fe);
+    pub(super) const P: [f64; 5] = [
+        f64::from_bits(0x3fc5_5555_5555_553e),
+        f64::from_bits(0xbf66_c16c_16be_bd93),
+        f64::from_bits(0x3f11_566a_af25_de2c),
+        f64::from_bits(0xbebb_bd41_c5d2_6bf1),
+        f64::from_bits(0x3e66_3769_72be_a4d0),
+    ];
+}
+
+/// [`product`]'s blocks and [`exp_shifted`] with AVX2's four-wide
 /// registers, multiplying and adding separately (no FMA), so every value is
 /// rounded exactly as in the scalar code.
 #[cfg(target_arch = "x86_64")]
@@ -177,38 +275,58 @@ mod avx2 {
         _mm256_movemask_pd, _mm256_mul_pd, _mm256_or_pd, _mm256_set1_epi64x, _mm256_set1_pd,
         _mm256_setzero_pd, _mm256_slli_epi64, _mm256_storeu_pd, _mm256_sub_pd, _CMP_LT_OQ,
     };
+    use std::mem::MaybeUninit;
 
-    /// `v ← e^v` for every entry, bit for bit `libm::exp`.
+    /// [`super::softmax_steps`] compiled for AVX2.
     ///
     /// # Safety
     /// The processor must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn exp_in_place(values: &mut [f64]) {
+    pub(super) unsafe fn softmax_masked(row: &mut [f64]) {
+        super::softmax_steps(row);
+    }
+
+    /// [`super::exp_shifted`]: `v ← e^{v − shift}` for every entry, bit for
+    /// bit `libm::exp`, and the sum of the new entries in order.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
         let (quads, rest) = values.as_chunks_mut::<4>();
+        let mut total = 0.0;
         for quad in quads {
-            let arguments = *quad;
             // SAFETY: `quad` holds 4 entries.
             let x = unsafe { _mm256_loadu_pd(quad.as_ptr()) };
+            let x = _mm256_sub_pd(x, _mm256_set1_pd(shift));
             let (y, plain) = exp4(x);
-            // SAFETY: `quad` holds 4 entries.
-            unsafe { _mm256_storeu_pd(quad.as_mut_ptr(), y) };
+            // Local arrays (registers, once optimized): adding the lanes
+            // from memory just stored would wait for the store each time.
+            let [mut e, mut arguments] = [[0.0; 4]; 2];
+            // SAFETY: `e` and `arguments` hold 4 entries.
+            unsafe {
+                _mm256_storeu_pd(e.as_mut_ptr(), y);
+                _mm256_storeu_pd(arguments.as_mut_ptr(), x);
+            }
             if plain != 0b1111 {
-                // Rare lanes (|x| ≥ 708.39…, where the result overflows or
-                // is subnormal, ±∞ and NaN) take libm's own special cases.
-                for (lane, (v, x)) in quad.iter_mut().zip(arguments).enumerate() {
+                // Rare lanes (e^x overflows or is subnormal, NaN) take
+                // libm's own special cases.
+                for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
                     if plain & (1 << lane) == 0 {
-                        *v = libm::exp(x);
+                        *e = libm::exp(x);
                     }
                 }
             }
+            *quad = e;
+            total = e.iter().fold(total, |total, &e| total + e);
         }
-        for v in rest {
-            *v = libm::exp(*v);
-        }
+        super::exp_shifted_from(rest, shift, total)
     }
 
-    /// `libm::exp` (FreeBSD's e_exp.c) in four lanes for |x| < 708.39…, and
-    /// the mask of the lanes that were in that range (bit i for lane i).
+    /// `libm::exp` (FreeBSD's e_exp.c) in four lanes for |x| < 708.39… and
+    /// for x < −745.13… (where it is 0, as for −∞, a key that is not
+    /// allowed), and the mask of the lanes that were in those ranges (bit i
+    /// for lane i).
     ///
     /// The same steps in the same order as the scalar code: x = k·ln2 + r
     /// with k = 0 for |x| ≤ ½ln2, ±1 below 1.5 ln2, else trunc(x/ln2 ± ½);
@@ -218,22 +336,13 @@ mod avx2 {
     /// comparisons of |x| with the smallest value past each threshold.
     #[target_feature(enable = "avx2")]
     fn exp4(x: __m256d) -> (__m256d, i32) {
-        // libm's constants, by their bits (as its source gives them).
-        const LN2HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
-        const LN2LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
-        const INVLN2: f64 = f64::from_bits(0x3ff7_1547_652b_82fe);
-        const P: [f64; 5] = [
-            f64::from_bits(0x3fc5_5555_5555_553e),
-            f64::from_bits(0xbf66_c16c_16be_bd93),
-            f64::from_bits(0x3f11_566a_af25_de2c),
-            f64::from_bits(0xbebb_bd41_c5d2_6bf1),
-            f64::from_bits(0x3e66_3769_72be_a4d0),
-        ];
+        use super::exp_constants::{INVLN2, LN2HI, LN2LO, P};
         let splat = _mm256_set1_pd;
         let below = |x, bits: u64| _mm256_cmp_pd::<_CMP_LT_OQ>(x, splat(f64::from_bits(bits)));
         let sign = _mm256_and_pd(x, splat(-0.0));
         let abs = _mm256_andnot_pd(splat(-0.0), x);
-        let plain = below(abs, 0x4086_232b_0000_0000); // high word < 0x4086232b
+        let in_range = below(abs, 0x4086_232b_0000_0000); // high word < 0x4086232b
+        let vanishing = below(x, 0xc087_4910_d52d_3051); // x < −745.13…: e^x is 0
         let tiny = below(abs, 0x3e30_0001_0000_0000); // high word ≤ 0x3e300000
         let small = below(abs, 0x3fd6_2e43_0000_0000); // high word ≤ 0x3fd62e42
         let middle = below(abs, 0x3ff0_a2b2_0000_0000); // high word < 0x3ff0a2b2
@@ -261,30 +370,30 @@ mod avx2 {
         let exponent = _mm256_add_epi64(k, _mm256_set1_epi64x(1023));
         let y = _mm256_mul_pd(y, _mm256_castsi256_pd(_mm256_slli_epi64::<52>(exponent)));
         let y = _mm256_blendv_pd(y, _mm256_add_pd(splat(1.0), x), tiny);
-        (y, _mm256_movemask_pd(plain))
+        let y = _mm256_blendv_pd(y, _mm256_setzero_pd(), vanishing);
+        (y, _mm256_movemask_pd(_mm256_or_pd(in_range, vanishing)))
     }
 
     // A block is four rows of two registers of four.
     const _: () = assert!(BLOCK_ROWS == 4 && BLOCK_COLS == 8);
 
-    /// Every whole block of [`super::product`]; see there for the shapes.
+    /// Every whole block of [`super::product`], from `b` packed into
+    /// `panels` ([`super::pack`]); see there for the shapes.
     ///
     /// # Safety
     /// The processor must support AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn blocks(
         a: &[f64],
-        b: &[f64],
-        out: &mut [f64],
+        panels: &[f64],
+        out: &mut [MaybeUninit<f64>],
         inner: usize,
-        cols: usize,
         block_rows: usize,
-        block_cols: usize,
     ) {
+        let cols = out.len() / (a.len() / inner);
         // Indexing checks every block's extent once, up front: the loads and
         // stores below stay inside these slices.
         let a = &a[..block_rows * BLOCK_ROWS * inner];
-        let b = &b[..inner * cols];
         let out = &mut out[..block_rows * BLOCK_ROWS * cols];
         for r in 0..block_rows {
             // The block's four rows of `a`, each `inner` long.
@@ -292,17 +401,23 @@ mod avx2 {
             let (a0, rest) = a.split_at(inner);
             let (a1, rest) = rest.split_at(inner);
             let (a2, a3) = rest.split_at(inner);
-            for j in 0..block_cols {
-                let col = j * BLOCK_COLS;
+            for (p, panel) in panels.chunks_exact(inner * BLOCK_COLS).enumerate() {
+                let col = p * BLOCK_COLS;
                 // Sixteen named registers rather than an array: without
                 // optimization for speed (the release profile optimizes for
                 // size) an array of sums would live in memory.
                 let zero = _mm256_setzero_pd();
                 let [mut s00, mut s01, mut s10, mut s11] = [zero; 4];
                 let [mut s20, mut s21, mut s30, mut s31] = [zero; 4];
-                let rows = b.chunks_exact(cols).zip(a0).zip(a1).zip(a2).zip(a3);
+                let rows = panel
+                    .as_chunks::<BLOCK_COLS>()
+                    .0
+                    .iter()
+                    .zip(a0)
+                    .zip(a1)
+                    .zip(a2)
+                    .zip(a3);
                 for ((((row, &x0), &x1), &x2), &x3) in rows {
-                    let row = &row[col..col + BLOCK_COLS];
                     // SAFETY: `row` holds 8 = 2×4 entries.
                     let (y0, y1) = unsafe {
                         (
@@ -326,10 +441,174 @@ mod avx2 {
                 let sums = [[s00, s01], [s10, s11], [s20, s21], [s30, s31]];
                 for (i, [s0, s1]) in sums.into_iter().enumerate() {
                     let dest = &mut out[(r * BLOCK_ROWS + i) * cols + col..][..BLOCK_COLS];
+                    let dest = dest.as_mut_ptr().cast::<f64>();
                     // SAFETY: `dest` holds 8 = 2×4 entries.
                     unsafe {
-                        _mm256_storeu_pd(dest.as_mut_ptr(), s0);
-                        _mm256_storeu_pd(dest.as_mut_ptr().add(4), s1);
+                        _mm256_storeu_pd(dest, s0);
+                        _mm256_storeu_pd(dest.add(4), s1);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`product`]'s blocks, [`softmax_steps`] and [`exp_shifted`] with
+/// WebAssembly's two-wide SIMD, multiplying and adding separately (there is
+/// no fused multiply-add in it), so every value is rounded exactly as in the
+/// scalar code.
+#[cfg(target_arch = "wasm32")]
+mod simd128 {
+    use super::{BLOCK_COLS, BLOCK_ROWS};
+    use core::arch::wasm32::{
+        f64x2, f64x2_abs, f64x2_add, f64x2_convert_low_i32x4, f64x2_div, f64x2_extract_lane,
+        f64x2_lt, f64x2_mul, f64x2_splat, f64x2_sub, i32x4_trunc_sat_f64x2_zero, i64x2_add,
+        i64x2_bitmask, i64x2_extend_low_i32x4, i64x2_shl, i64x2_splat, v128, v128_and, v128_andnot,
+        v128_bitselect, v128_load, v128_or, v128_store,
+    };
+    use std::mem::MaybeUninit;
+
+    /// [`super::softmax_steps`] compiled for WebAssembly's SIMD.
+    #[target_feature(enable = "simd128")]
+    pub(super) fn softmax_masked(row: &mut [f64]) {
+        super::softmax_steps(row);
+    }
+
+    /// [`super::exp_shifted`]: `v ← e^{v − shift}` for every entry, bit for
+    /// bit `libm::exp`, and the sum of the new entries in order.
+    #[target_feature(enable = "simd128")]
+    pub(super) fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
+        let (pairs, rest) = values.as_chunks_mut::<2>();
+        let mut total = 0.0;
+        for pair in pairs {
+            let x = f64x2_sub(f64x2(pair[0], pair[1]), f64x2_splat(shift));
+            let (y, plain) = exp2(x);
+            let mut e = [f64x2_extract_lane::<0>(y), f64x2_extract_lane::<1>(y)];
+            if plain != 0b11 {
+                // Rare lanes (e^x overflows or is subnormal, NaN) take
+                // libm's own special cases.
+                let arguments = [f64x2_extract_lane::<0>(x), f64x2_extract_lane::<1>(x)];
+                for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
+                    if plain & (1 << lane) == 0 {
+                        *e = libm::exp(x);
+                    }
+                }
+            }
+            *pair = e;
+            total = total + e[0] + e[1];
+        }
+        super::exp_shifted_from(rest, shift, total)
+    }
+
+    /// `avx2::exp4` in two lanes: `libm::exp` for |x| < 708.39… and for
+    /// x < −745.13…, and the mask of the lanes in those ranges (bit i for
+    /// lane i). See there for the steps, which are the same in the same order.
+    #[target_feature(enable = "simd128")]
+    fn exp2(x: v128) -> (v128, u8) {
+        use super::exp_constants::{INVLN2, LN2HI, LN2LO, P};
+        let splat = f64x2_splat;
+        let below = |x, bits: u64| f64x2_lt(x, splat(f64::from_bits(bits)));
+        let sign = v128_and(x, splat(-0.0));
+        let abs = f64x2_abs(x);
+        let in_range = below(abs, 0x4086_232b_0000_0000);
+        let vanishing = below(x, 0xc087_4910_d52d_3051);
+        let tiny = below(abs, 0x3e30_0001_0000_0000);
+        let small = below(abs, 0x3fd6_2e43_0000_0000);
+        let middle = below(abs, 0x3ff0_a2b2_0000_0000);
+
+        let half = v128_or(splat(0.5), sign);
+        let large_k = f64x2_add(f64x2_mul(splat(INVLN2), x), half);
+        let k = f64x2_convert_low_i32x4(i32x4_trunc_sat_f64x2_zero(large_k));
+        let k = v128_bitselect(v128_or(splat(1.0), sign), k, middle);
+        let k = v128_andnot(k, small);
+
+        let hi = f64x2_sub(x, f64x2_mul(k, splat(LN2HI)));
+        let lo = f64x2_mul(k, splat(LN2LO));
+        let r = f64x2_sub(hi, lo);
+        let rr = f64x2_mul(r, r);
+        let mut poly = splat(P[4]);
+        for &p in P[..4].iter().rev() {
+            poly = f64x2_add(splat(p), f64x2_mul(rr, poly));
+        }
+        let c = f64x2_sub(r, f64x2_mul(rr, poly));
+        let ratio = f64x2_div(f64x2_mul(r, c), f64x2_sub(splat(2.0), c));
+        let y = f64x2_add(splat(1.0), f64x2_add(f64x2_sub(ratio, lo), hi));
+        let k = i64x2_extend_low_i32x4(i32x4_trunc_sat_f64x2_zero(k));
+        let scale = i64x2_shl(i64x2_add(k, i64x2_splat(1023)), 52);
+        let y = f64x2_mul(y, scale);
+        let y = v128_bitselect(f64x2_add(splat(1.0), x), y, tiny);
+        let y = v128_andnot(y, vanishing);
+        (y, i64x2_bitmask(v128_or(in_range, vanishing)))
+    }
+
+    // A block is four rows of two registers of two, twice per panel: four
+    // rows of four columns take 8 of the 16 registers V8 has on x86-64,
+    // where four rows of eight would not fit.
+    const HALF: usize = BLOCK_COLS / 2;
+    const _: () = assert!(BLOCK_ROWS == 4 && HALF == 4);
+
+    /// Every whole block of [`super::product`], from `b` packed into
+    /// `panels` ([`super::pack`]); see there for the shapes.
+    #[target_feature(enable = "simd128")]
+    pub(super) fn blocks(
+        a: &[f64],
+        panels: &[f64],
+        out: &mut [MaybeUninit<f64>],
+        inner: usize,
+        block_rows: usize,
+    ) {
+        let cols = out.len() / (a.len() / inner);
+        for r in 0..block_rows {
+            // The block's four rows of `a`, each `inner` long.
+            let a = &a[r * BLOCK_ROWS * inner..][..BLOCK_ROWS * inner];
+            let (a0, rest) = a.split_at(inner);
+            let (a1, rest) = rest.split_at(inner);
+            let (a2, a3) = rest.split_at(inner);
+            for (p, panel) in panels.chunks_exact(inner * BLOCK_COLS).enumerate() {
+                for half in [0, HALF] {
+                    let zero = f64x2_splat(0.0);
+                    let [mut s00, mut s01, mut s10, mut s11] = [zero; 4];
+                    let [mut s20, mut s21, mut s30, mut s31] = [zero; 4];
+                    let rows = panel
+                        .as_chunks::<BLOCK_COLS>()
+                        .0
+                        .iter()
+                        .zip(a0)
+                        .zip(a1)
+                        .zip(a2)
+                        .zip(a3);
+                    for ((((row, &x0), &x1), &x2), &x3) in rows {
+                        let y = &row[half..half + HALF];
+                        // SAFETY: `y` holds 4 = 2×2 entries.
+                        let (y0, y1) = unsafe {
+                            (
+                                v128_load(y.as_ptr().cast()),
+                                v128_load(y.as_ptr().add(2).cast()),
+                            )
+                        };
+                        let x = f64x2_splat(x0);
+                        s00 = f64x2_add(s00, f64x2_mul(x, y0));
+                        s01 = f64x2_add(s01, f64x2_mul(x, y1));
+                        let x = f64x2_splat(x1);
+                        s10 = f64x2_add(s10, f64x2_mul(x, y0));
+                        s11 = f64x2_add(s11, f64x2_mul(x, y1));
+                        let x = f64x2_splat(x2);
+                        s20 = f64x2_add(s20, f64x2_mul(x, y0));
+                        s21 = f64x2_add(s21, f64x2_mul(x, y1));
+                        let x = f64x2_splat(x3);
+                        s30 = f64x2_add(s30, f64x2_mul(x, y0));
+                        s31 = f64x2_add(s31, f64x2_mul(x, y1));
+                    }
+                    let sums = [[s00, s01], [s10, s11], [s20, s21], [s30, s31]];
+                    let col = p * BLOCK_COLS + half;
+                    for (i, [s0, s1]) in sums.into_iter().enumerate() {
+                        let dest = &mut out[(r * BLOCK_ROWS + i) * cols + col..][..HALF];
+                        let dest = dest.as_mut_ptr().cast::<f64>();
+                        // SAFETY: `dest` holds 4 = 2×2 entries.
+                        unsafe {
+                            v128_store(dest.cast(), s0);
+                            v128_store(dest.add(2).cast(), s1);
+                        }
                     }
                 }
             }
@@ -361,9 +640,8 @@ pub fn dot(a: ArrayView1<f64>, b: ArrayView1<f64>) -> f64 {
 /// assert_eq!(dot_scores(q.view(), k.view()), array![[1.0, 0.0], [2.5, 6.0]]);
 /// ```
 pub fn dot_scores(q: ArrayView2<f64>, k: ArrayView2<f64>) -> Array2<f64> {
-    let mut out = Array2::zeros((q.nrows(), k.nrows()));
-    dot_scores_into(q, k, out.view_mut());
-    out
+    // As Q·(Kᵀ), see [`dot_scores_into`].
+    project(q, k.t())
 }
 
 /// [`dot_scores`] into `out`, which is T_q×T_k: `out = Q·Kᵀ`.
@@ -380,10 +658,9 @@ pub fn dot_scores(q: ArrayView2<f64>, k: ArrayView2<f64>) -> Array2<f64> {
 /// ```
 pub fn dot_scores_into(q: ArrayView2<f64>, k: ArrayView2<f64>, out: ArrayViewMut2<f64>) {
     // As Q·(Kᵀ): each score still sums Q_ic·K_jc over c = 0, 1, … in order,
-    // so it has the bits of `dot(Q_i, K_j)`, but whole rows of scores are
-    // built at once. Kᵀ is copied to row-major for that (d_k×T, small next to
-    // the T×T scores).
-    project_into(q, k.t().as_standard_layout().view(), out);
+    // so it has the bits of `dot(Q_i, K_j)`, but whole blocks of scores are
+    // built at once, from Kᵀ packed into panels.
+    project_into(q, k.t(), out);
 }
 
 /// The factor the scores are multiplied by: `1/√d_k` when scaling is on, else 1.
@@ -475,42 +752,92 @@ pub fn softmax_in_place(mut row: ArrayViewMut1<f64>, allowed: impl Fn(usize) -> 
 
 /// [`softmax_in_place`] over a slice.
 fn softmax_slice(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
-    let largest = row
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| allowed(j))
-        .fold(f64::NEG_INFINITY, |m, (_, &s)| m.max(s));
+    // A key that is not allowed gets −∞: it cannot be the largest, and e^−∞
+    // is exactly the 0 it must have.
+    for (j, w) in row.iter_mut().enumerate() {
+        *w = if allowed(j) { *w } else { f64::NEG_INFINITY };
+    }
+    softmax_masked(row);
+}
+
+/// The softmax of a row whose keys that are not allowed already hold −∞
+/// (the forward pass writes them so as it copies the scaled scores), with
+/// AVX2 when the processor has it: all zeros when no key is allowed.
+pub(crate) fn softmax_masked(row: &mut [f64]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has just been found to support AVX2.
+        return unsafe { avx2::softmax_masked(row) };
+    }
+    #[cfg(target_arch = "wasm32")]
+    return simd128::softmax_masked(row);
+    #[cfg(not(target_arch = "wasm32"))]
+    softmax_steps(row);
+}
+
+/// The steps of [`softmax_masked`], inlined into its callers so that the
+/// same loops are also compiled for AVX2 (four entries at a time) in
+/// `avx2::softmax_masked`, and for WebAssembly's SIMD in
+/// `simd128::softmax_masked`.
+#[inline(always)]
+fn softmax_steps(row: &mut [f64]) {
+    let largest = largest(row);
     if largest == f64::NEG_INFINITY {
         row.fill(0.0);
         return;
     }
-    for (j, w) in row.iter_mut().enumerate() {
-        // A key that is not allowed gets e^−∞, which is exactly the 0 it must have.
-        *w = if allowed(j) {
-            *w - largest
-        } else {
-            f64::NEG_INFINITY
-        };
-    }
-    exp_in_place(row);
     // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
-    let total = row.iter().fold(0.0, |total, &e| total + e);
+    let total = exp_shifted(row, largest);
     for w in row {
         *w /= total;
     }
 }
 
-/// `v ← e^v` for every entry, with the bits of `libm::exp`: four at a time
-/// with AVX2 when the processor has it (see `avx2::exp4`), else one by one.
-fn exp_in_place(values: &mut [f64]) {
+/// The largest entry of `values` that is not NaN, or −∞ when there is none.
+///
+/// `f64::max` ignores NaN and is otherwise associative, so the entries are
+/// compared four running maxima at a time (which vectorizes) rather than in
+/// one chain; the result may differ only in the sign of a zero, and
+/// `e^{s − m}` is the same for m = ±0.
+#[inline(always)]
+fn largest(values: &[f64]) -> f64 {
+    let (quads, rest) = values.as_chunks::<4>();
+    let mut lanes = [f64::NEG_INFINITY; 4];
+    for quad in quads {
+        for (m, &v) in lanes.iter_mut().zip(quad) {
+            *m = m.max(v);
+        }
+    }
+    lanes
+        .iter()
+        .chain(rest)
+        .fold(f64::NEG_INFINITY, |m, &v| m.max(v))
+}
+
+/// `v ← e^{v − shift}` for every entry, with the bits of `libm::exp`, and
+/// returns the sum of the new entries, added one by one in order: four at a
+/// time with AVX2 when the processor has it (see `avx2::exp4`), else one by
+/// one. Summing as each exponential is made leaves the chain of dependent
+/// additions to overlap with computing the next exponentials.
+fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has just been found to support AVX2.
-        return unsafe { avx2::exp_in_place(values) };
+        return unsafe { avx2::exp_shifted(values, shift) };
     }
-    for v in values {
-        *v = libm::exp(*v);
-    }
+    #[cfg(target_arch = "wasm32")]
+    return simd128::exp_shifted(values, shift);
+    #[cfg(not(target_arch = "wasm32"))]
+    exp_shifted_from(values, shift, 0.0)
+}
+
+/// [`exp_shifted`] one entry at a time with `libm::exp`, adding to `total`
+/// (what the vector forms do with the entries left over after whole registers).
+fn exp_shifted_from(values: &mut [f64], shift: f64, total: f64) -> f64 {
+    values.iter_mut().fold(total, |total, v| {
+        *v = libm::exp(*v - shift);
+        total + *v
+    })
 }
 
 /// Row-wise [`masked_softmax`]: row i of the result is query i's attention
@@ -604,16 +931,27 @@ mod tests {
         values.iter().map(|v| v.to_bits()).collect()
     }
 
+    type Product = fn(&[f64], ArrayView2<f64>, &mut [MaybeUninit<f64>]);
+
     /// [`product`] (with AVX2 where the processor has it) and the scalar
-    /// blocks both give the naive loop's bits.
+    /// blocks both give the naive loop's bits, with `b` row-major and as the
+    /// transpose of a row-major matrix (as Kᵀ is).
     fn check(rows: usize, inner: usize, cols: usize, a: &[f64], b: &[f64]) {
         let expected = bits(&naive(a, b, rows, inner, cols));
-        let mut out = vec![f64::NAN; rows * cols];
-        product(a, b, &mut out, inner, cols);
-        assert_eq!(bits(&out), expected, "{rows}×{inner}·{inner}×{cols}");
-        let mut out = vec![f64::NAN; rows * cols];
-        scalar_product(a, b, &mut out, inner, cols);
-        assert_eq!(bits(&out), expected, "scalar {rows}×{inner}·{inner}×{cols}");
+        let b_t = ArrayView2::from_shape((inner, cols), b)
+            .unwrap()
+            .t()
+            .to_owned();
+        for b in [ArrayView2::from_shape((inner, cols), b).unwrap(), b_t.t()] {
+            let kernels: [(&str, Product); 2] = [("product", product), ("scalar", scalar_product)];
+            for (name, multiply) in kernels {
+                let mut out = vec![MaybeUninit::new(f64::NAN); rows * cols];
+                multiply(a, b, &mut out);
+                // SAFETY: every entry was initialized (with NaN) before.
+                let out: Vec<f64> = out.iter().map(|v| unsafe { v.assume_init() }).collect();
+                assert_eq!(bits(&out), expected, "{name} {rows}×{inner}·{inner}×{cols}");
+            }
+        }
     }
 
     /// Values whose products and sums round, with signed zeros among them.
@@ -645,11 +983,11 @@ mod tests {
         }
     }
 
-    /// [`exp_in_place`] (with AVX2 where the processor has it) against
+    /// [`exp_shifted`] (with AVX2 where the processor has it) against
     /// `libm::exp` one value at a time.
     fn check_exp(values: &[f64]) {
         let mut got = values.to_vec();
-        exp_in_place(&mut got);
+        exp_shifted(&mut got, 0.0);
         let expected: Vec<f64> = values.iter().map(|&x| libm::exp(x)).collect();
         for ((x, got), expected) in values.iter().zip(&got).zip(&expected) {
             assert_eq!(
@@ -678,6 +1016,9 @@ mod tests {
             -745.13,
             -745.14,
         ];
+        // Around the last x whose e^x is not 0.
+        let vanishing = 0xc087_4910_d52d_3051_u64;
+        values.extend((vanishing - 2..vanishing + 3).map(f64::from_bits));
         // Both sides of each threshold of the high word of |x|: 2⁻²⁸, ½ln2,
         // 1.5 ln2 and 708.39…, for both signs.
         for high in [0x3e30_0000_u64, 0x3fd6_2e42, 0x3ff0_a2b2, 0x4086_232b] {

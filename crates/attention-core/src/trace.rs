@@ -1,10 +1,7 @@
 //! One forward pass of a single attention head, keeping every intermediate.
 
 use crate::error::AttentionError;
-use crate::kernels::{
-    allowed_keys, dot_scores_into, mix_values_into, project_into, scale_factor,
-    softmax_rows_in_place,
-};
+use crate::kernels::{project_uninit, scale_factor, softmax_masked, written};
 use crate::limits;
 use ndarray::{Array2, Array3, ArrayView, ArrayView2, ArrayView3, Axis, Dimension};
 
@@ -132,63 +129,78 @@ pub fn forward(
         |mask| mask.to_owned(),
     );
 
-    let per_sequence = |w: &Array2<f64>| {
-        let mut out = Array3::zeros((batch, t, w.ncols()));
-        for (x, out) in x.outer_iter().zip(out.outer_iter_mut()) {
-            project_into(x, w.view(), out);
-        }
-        out
-    };
-    let q = per_sequence(&head.w_q);
-    let k = per_sequence(&head.w_k);
-    let v = per_sequence(&head.w_v);
+    // Every array below is written once, straight from the computation, with
+    // no zeros written first and no temporary the trace does not keep: at
+    // T = 512 the T×T arrays are 2 MB each, and writing memory twice, or
+    // memory the allocator has just handed back to the system, costs as
+    // much as the arithmetic.
+    let d_v = head.w_v.ncols();
+    // SAFETY (every `sequences` below): `products` and the loop over the
+    // rows write B·T·width entries for a B×T×width array.
+    let [q, k, v] =
+        [(&head.w_q, d_k), (&head.w_k, d_k), (&head.w_v, d_v)].map(|(w, width)| unsafe {
+            sequences(products(x, width, |_| w.view()), (batch, t, width))
+        });
     ensure_finite("q", &q)?;
     ensure_finite("k", &k)?;
     ensure_finite("v", &v)?;
+    // As Q·(Kᵀ): each score sums Q_ic·K_jc over c in order.
+    let scores = products(q.view(), t, |b| k.index_axis(Axis(0), b).reversed_axes());
 
-    // Each intermediate is built once, straight into the trace's arrays: the
-    // scores, the scaled scores from them, and the weights from those
-    // (softmax in place on a copy).
-    let mut scores = Array3::zeros((batch, t, t));
-    let mut allowed = Array3::from_elem((batch, t, t), false);
-    for (b, (mut raw, mut seen)) in scores
-        .outer_iter_mut()
-        .zip(allowed.outer_iter_mut())
-        .enumerate()
-    {
-        dot_scores_into(
-            q.index_axis(Axis(0), b),
-            k.index_axis(Axis(0), b),
-            raw.view_mut(),
-        );
-        seen.assign(&allowed_keys(key_is_real.row(b), options.causal));
+    // Then row by row, while the row is in cache: which keys the query may
+    // see, the scaled scores, and the weights from a copy of them with −∞
+    // for the keys it may not see (softmax in place), checking the scores
+    // on the way rather than in a pass of their own.
+    let cells = batch * t * t;
+    let (mut allowed, mut scaled, mut weights) = (
+        Vec::with_capacity(cells),
+        Vec::with_capacity(cells),
+        Vec::with_capacity(cells),
+    );
+    let mut empty_rows = Vec::new();
+    let mut finite = true;
+    let mut rows = scores.chunks_exact(t);
+    for (b, real) in key_is_real.rows().into_iter().enumerate() {
+        // As a slice, so that each row of flags is written in one stretch.
+        let real = real.to_vec();
+        for (i, raw) in rows.by_ref().take(t).enumerate() {
+            let start = scaled.len();
+            allowed.extend(
+                real.iter()
+                    .enumerate()
+                    .map(|(j, &real)| real && (!options.causal || j <= i)),
+            );
+            let seen = &allowed[start..];
+            if !seen.contains(&true) {
+                empty_rows.push((b, i));
+            }
+            // Without stopping at the first bad entry, so the loop
+            // vectorizes; bad input is rare. The scaled scores are finite
+            // whenever the scores are: the factor is at most 1.
+            scaled.extend(raw.iter().map(|&s| {
+                finite &= s.is_finite();
+                s * factor
+            }));
+            let scaled = &scaled[start..];
+            weights.extend(
+                scaled
+                    .iter()
+                    .zip(seen)
+                    .map(|(&s, &ok)| if ok { s } else { f64::NEG_INFINITY }),
+            );
+            softmax_masked(&mut weights[start..]);
+        }
     }
-    ensure_finite("scores", &scores)?;
-    let scaled = scores.mapv(|s| s * factor);
-    ensure_finite("scaled", &scaled)?;
-    let mut weights = scaled.clone();
-    let mut output = Array3::zeros((batch, t, head.w_v.ncols()));
-    for (b, (mut alpha, out)) in weights
-        .outer_iter_mut()
-        .zip(output.outer_iter_mut())
-        .enumerate()
-    {
-        softmax_rows_in_place(alpha.view_mut(), allowed.index_axis(Axis(0), b));
-        mix_values_into(alpha.view(), v.index_axis(Axis(0), b), out);
+    if !finite {
+        return Err(overflow("scores"));
     }
+    let shape = (batch, t, t);
+    let [scores, scaled, weights] =
+        [scores, scaled, weights].map(|e| unsafe { sequences(e, shape) });
+    let allowed = unsafe { sequences(allowed, shape) };
+    let output = products(weights.view(), d_v, |b| v.index_axis(Axis(0), b));
+    let output = unsafe { sequences(output, (batch, t, d_v)) };
     ensure_finite("output", &output)?;
-
-    let empty_rows = allowed
-        .outer_iter()
-        .enumerate()
-        .flat_map(|(b, seq)| {
-            seq.outer_iter()
-                .enumerate()
-                .filter(|(_, row)| !row.iter().any(|&ok| ok))
-                .map(move |(i, _)| (b, i))
-                .collect::<Vec<_>>()
-        })
-        .collect();
 
     Ok(Trace {
         x: x.to_owned(),
@@ -206,6 +218,36 @@ pub fn forward(
         output,
         empty_rows,
     })
+}
+
+/// For each sequence b, the product `a_b · w(b)` (T×width), written once
+/// into new memory, sequence after sequence and row by row.
+fn products<'w>(
+    a: ArrayView3<f64>,
+    width: usize,
+    w: impl Fn(usize) -> ArrayView2<'w, f64>,
+) -> Vec<f64> {
+    let (batch, t, _) = a.dim();
+    // SAFETY: `project_uninit` writes all T×width entries of each sequence.
+    unsafe {
+        written(batch * t * width, |out| {
+            let sequences = a.outer_iter().zip(out.chunks_exact_mut(t * width));
+            for (b, (a, out)) in sequences.enumerate() {
+                project_uninit(a, w(b), out);
+            }
+        })
+    }
+}
+
+/// `entries`, sequence by sequence and row by row, as an array of `shape`
+/// (B×T×width).
+///
+/// # Safety
+/// There must be exactly as many entries as the shape holds.
+unsafe fn sequences<T>(entries: Vec<T>, shape: (usize, usize, usize)) -> Array3<T> {
+    debug_assert_eq!(entries.len(), shape.0 * shape.1 * shape.2);
+    // SAFETY: the caller's promise.
+    unsafe { Array3::from_shape_vec_unchecked(shape, entries) }
 }
 
 /// Checks shapes, sizes and finiteness, and returns (B, T, d).
@@ -279,9 +321,13 @@ fn ensure_finite(field: &str, values: &Array3<f64>) -> Result<(), AttentionError
     if all_finite(values.view()) {
         Ok(())
     } else {
-        Err(AttentionError::Overflow {
-            field: field.into(),
-        })
+        Err(overflow(field))
+    }
+}
+
+fn overflow(field: &str) -> AttentionError {
+    AttentionError::Overflow {
+        field: field.into(),
     }
 }
 

@@ -2,6 +2,8 @@
 //! on every run and every target, and a golden file pins those bits down.
 
 use attention_core::random::{fingerprint, normal_matrix, uniform_matrix};
+use attention_core::{forward_sequence, Head, Options};
+use ndarray::Axis;
 use serde_json::Value;
 
 const GOLDEN: &str = include_str!(concat!(
@@ -77,5 +79,46 @@ fn fingerprints_match_the_golden_file() {
         (uniform, normal),
         (golden_u64(&golden, "uniform_fingerprint"), golden_u64(&golden, "normal_fingerprint")),
         "fingerprints of uniform_matrix({rows}, {cols}, -1, 1, {seed}) and normal_matrix({rows}, {cols}, 1, {seed})"
+    );
+}
+
+/// A forward pass on an odd shape (blocks and the entries outside them, a
+/// padding mask, causal) gives the golden file's bits, which the browser
+/// test checks the WebAssembly build against.
+#[test]
+fn forward_pass_matches_the_golden_file() {
+    let golden: Value = serde_json::from_str(GOLDEN).expect("random_golden.json is valid JSON");
+    let forward = &golden["forward"];
+    let seed = golden_u64(forward, "seed");
+    let [t, d, d_k, d_v, padding] =
+        ["t", "d", "d_k", "d_v", "padding"].map(|field| golden_usize(forward, field));
+    let head = Head {
+        w_q: normal_matrix(d, d_k, 0.5, seed + 1),
+        w_k: normal_matrix(d, d_k, 0.5, seed + 2),
+        w_v: normal_matrix(d, d_v, 0.5, seed + 3),
+    };
+    let real: Vec<bool> = (0..t).map(|j| j < t - padding).collect();
+    let options = Options {
+        causal: true,
+        scale: true,
+    };
+    let trace = forward_sequence(
+        normal_matrix(t, d, 1.0, seed).view(),
+        &head,
+        Some(&real),
+        options,
+    )
+    .expect("the golden forward pass runs");
+    let [scores, weights, output] = [&trace.scores, &trace.weights, &trace.output]
+        .map(|a| fingerprint(&a.index_axis(Axis(0), 0).to_owned()));
+    assert_eq!(
+        [scores, weights, output],
+        [
+            "scores_fingerprint",
+            "weights_fingerprint",
+            "output_fingerprint"
+        ]
+        .map(|field| golden_u64(forward, field)),
+        "scores, weights and output of the golden forward pass"
     );
 }
