@@ -10,7 +10,7 @@
 //! the same bits natively and in WebAssembly, and the training pass, which
 //! calls these same kernels, computes bit for bit what [`crate::forward`] does.
 
-use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Axis, Zip};
+use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, Axis, Zip};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
@@ -34,32 +34,6 @@ pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
     let entries = unsafe { written(shape.0 * shape.1, |out| project_uninit(x, w, out)) };
     // SAFETY: `entries` holds rows × cols entries, row by row.
     unsafe { Array2::from_shape_vec_unchecked(shape, entries) }
-}
-
-/// [`project`] into `out`, which has the result's shape: `out = X·W`, each
-/// entry summed over c = 0, 1, … in order, starting from 0.
-///
-/// ```
-/// use attention_core::kernels::project_into;
-/// use ndarray::{array, Array2};
-///
-/// let x = array![[1.0, 2.0]];
-/// let w = array![[3.0], [0.5]];
-/// let mut out = Array2::from_elem((1, 1), f64::NAN);
-/// project_into(x.view(), w.view(), out.view_mut());
-/// assert_eq!(out, array![[4.0]]);
-/// ```
-pub fn project_into(x: ArrayView2<f64>, w: ArrayView2<f64>, mut out: ArrayViewMut2<f64>) {
-    match out.as_slice_mut() {
-        Some(o) => {
-            // SAFETY: `project_uninit` writes only initialized values into
-            // `o`, so it stays an initialized `[f64]`.
-            let o = unsafe { &mut *(std::ptr::from_mut(o) as *mut [MaybeUninit<f64>]) };
-            project_uninit(x, w, o);
-        }
-        // A strided `out` (a transposed or sliced view) gets a row-major result copied in.
-        None => out.assign(&project(x, w)),
-    }
 }
 
 /// [`project`] into `out`, X's rows times W's columns row by row, which may
@@ -640,27 +614,10 @@ pub fn dot(a: ArrayView1<f64>, b: ArrayView1<f64>) -> f64 {
 /// assert_eq!(dot_scores(q.view(), k.view()), array![[1.0, 0.0], [2.5, 6.0]]);
 /// ```
 pub fn dot_scores(q: ArrayView2<f64>, k: ArrayView2<f64>) -> Array2<f64> {
-    // As Q·(Kᵀ), see [`dot_scores_into`].
-    project(q, k.t())
-}
-
-/// [`dot_scores`] into `out`, which is T_q×T_k: `out = Q·Kᵀ`.
-///
-/// ```
-/// use attention_core::kernels::dot_scores_into;
-/// use ndarray::{array, Array2};
-///
-/// let q = array![[1.0, 2.0]];
-/// let k = array![[3.0, 1.0], [0.0, -1.0]];
-/// let mut out = Array2::zeros((1, 2));
-/// dot_scores_into(q.view(), k.view(), out.view_mut());
-/// assert_eq!(out, array![[5.0, -2.0]]);
-/// ```
-pub fn dot_scores_into(q: ArrayView2<f64>, k: ArrayView2<f64>, out: ArrayViewMut2<f64>) {
     // As Q·(Kᵀ): each score still sums Q_ic·K_jc over c = 0, 1, … in order,
     // so it has the bits of `dot(Q_i, K_j)`, but whole blocks of scores are
     // built at once, from Kᵀ packed into panels.
-    project_into(q, k.t(), out);
+    project(q, k.t())
 }
 
 /// The factor the scores are multiplied by: `1/√d_k` when scaling is on, else 1.
@@ -853,28 +810,14 @@ fn exp_shifted_from(values: &mut [f64], shift: f64, total: f64) -> f64 {
 /// ```
 pub fn softmax_rows(scores: ArrayView2<f64>, allowed: ArrayView2<bool>) -> Array2<f64> {
     let mut weights = scores.to_owned();
-    softmax_rows_in_place(weights.view_mut(), allowed);
-    weights
-}
-
-/// [`softmax_rows`] in place: `rows` holds the scores and becomes the weights.
-///
-/// ```
-/// use attention_core::kernels::softmax_rows_in_place;
-/// use ndarray::array;
-///
-/// let mut rows = array![[1.0, 1.0], [4.0, 9.0]];
-/// softmax_rows_in_place(rows.view_mut(), array![[true, true], [true, false]].view());
-/// assert_eq!(rows, array![[0.5, 0.5], [1.0, 0.0]]);
-/// ```
-pub fn softmax_rows_in_place(mut rows: ArrayViewMut2<f64>, allowed: ArrayView2<bool>) {
-    for (row, ok) in rows.rows_mut().into_iter().zip(allowed.rows()) {
+    for (row, ok) in weights.rows_mut().into_iter().zip(allowed.rows()) {
         // As a slice (a copy if the mask is strided), a plain index per key.
         let ok = ok
             .as_slice()
             .map_or_else(|| Cow::Owned(ok.to_vec()), Cow::Borrowed);
         softmax_in_place(row, |j| ok[j]);
     }
+    weights
 }
 
 /// The fused output `B = α′·V`: `B_i = Σ_j α′_ij · V_j`, each token's new vector
@@ -890,22 +833,6 @@ pub fn softmax_rows_in_place(mut rows: ArrayViewMut2<f64>, allowed: ArrayView2<b
 /// ```
 pub fn mix_values(weights: ArrayView2<f64>, v: ArrayView2<f64>) -> Array2<f64> {
     project(weights, v)
-}
-
-/// [`mix_values`] into `out`, which is T×d_v: `out = α′·V`.
-///
-/// ```
-/// use attention_core::kernels::mix_values_into;
-/// use ndarray::{array, Array2};
-///
-/// let weights = array![[0.25, 0.75]];
-/// let v = array![[4.0], [8.0]];
-/// let mut out = Array2::zeros((1, 1));
-/// mix_values_into(weights.view(), v.view(), out.view_mut());
-/// assert_eq!(out, array![[7.0]]);
-/// ```
-pub fn mix_values_into(weights: ArrayView2<f64>, v: ArrayView2<f64>, out: ArrayViewMut2<f64>) {
-    project_into(weights, v, out);
 }
 
 #[cfg(test)]
