@@ -261,12 +261,14 @@ export function paint(host, encoded) {
   relight(host);
 }
 
-// The hosts drawn for the first time, drawn together just before the next
-// frame. A first drawing reads the SVG's computed font, and reading it
-// between two cards' markup would make the browser work out the styles of
-// the whole page again for each card at start-up; by the frame they are
-// worked out once, for the frame. Later paints draw at once, so the pixels
-// of an edit never wait on the frame's own work.
+// The hosts drawn for the first time since their markup was written (at
+// start-up, or after new markup rewrote the cells: a new shape, labels or
+// language), drawn together just before the next frame. A first drawing
+// reads the SVG's computed font, and reading it between two cards' markup
+// would make the browser work out the styles of the whole page again for
+// each card at start-up; by the frame they are worked out once, for the
+// frame. Later paints (new values) draw at once, so the pixels of an edit
+// never wait on the frame's own work.
 const unpainted = new Set();
 let frame = 0;
 
@@ -284,7 +286,12 @@ addEventListener('afterprint', () => {
 function drawUnpainted() {
   cancelAnimationFrame(frame);
   frame = 0;
-  for (const host of unpainted) if (host.isConnected && host.fields) draw(host, host.cells, host.fields);
+  for (const host of unpainted) {
+    if (host.isConnected && host.fields) draw(host, host.cells, host.fields);
+    // A host taken out of the page before its frame is drawn by its next
+    // paint, even if that paint brings the same lines.
+    else host.painted = null;
+  }
   unpainted.clear();
 }
 

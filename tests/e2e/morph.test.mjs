@@ -105,15 +105,20 @@ test('a painted heatmap shows its paint on the canvas and keeps it through new m
     // New text, same tags: the comparing path leaves the paint alone.
     morph(host, heatmap('b', 2));
     const relabelled = { cells: cells(), left: pixel(0) };
-    // A new structure rewrites the cells: the last paint is put back.
+    // A new structure rewrites the cells: the last paint is put back (in the
+    // next frame, as a first drawing). The canvas is cleared first so that
+    // only that drawing can make it red again.
+    const canvas = host.querySelector('canvas');
+    canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
     morph(host, heatmap('c', 2).replace('<text>', '<line/><text>'));
+    const unbuilt = pixel(0);
     await frame();
     const rebuilt = { cells: cells(), left: pixel(0) };
     // A later paint of drawn cells is on the canvas at once.
     paint(host, '#00ff00\t0.5\t0.50\t#000000\tcell\t\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\n');
     const repainted = pixel(0);
     host.remove();
-    return { before, painted, relabelled, rebuilt, repainted };
+    return { before, painted, relabelled, unbuilt, rebuilt, repainted };
   }, snippet);
   const cells = ['0.5 0.50  cell', '-2 \u2212\u221e true cell masked'];
   // Not before that frame: a first paint draws nothing at once.
@@ -124,6 +129,7 @@ test('a painted heatmap shows its paint on the canvas and keeps it through new m
   assert.match(result.painted.right, /^0,0,255,(\d+)$/);
   assert.ok(Number(result.painted.right.split(',')[3]) < 255, result.painted.right);
   assert.deepEqual(result.relabelled, { cells, left: '255,0,0,255' });
+  assert.notEqual(result.unbuilt, '255,0,0,255');
   assert.deepEqual(result.rebuilt, { cells, left: '255,0,0,255' });
   assert.equal(result.repainted, '0,255,0,255');
   await lab.close();

@@ -32,13 +32,19 @@ pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
     let shape = (x.nrows(), w.ncols());
     // SAFETY: `project_uninit` writes all rows × cols entries.
     let entries = unsafe { written(shape.0 * shape.1, |out| project_uninit(x, w, out)) };
-    // SAFETY: `entries` holds rows × cols entries, row by row.
+    // SAFETY: `written` returns exactly rows × cols entries, row by row.
     unsafe { Array2::from_shape_vec_unchecked(shape, entries) }
 }
 
 /// [`project`] into `out`, X's rows times W's columns row by row, which may
 /// be memory not written yet: every entry is written.
 pub(crate) fn project_uninit(x: ArrayView2<f64>, w: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
+    // The callers' promise that every entry is written (`written`) rests on this.
+    assert_eq!(
+        out.len(),
+        x.nrows() * w.ncols(),
+        "out holds X's rows × W's columns"
+    );
     // A view that is not row-major (a transpose, a column slice) is read
     // from a row-major copy: the same sums in the same order.
     let x = x
@@ -124,6 +130,10 @@ fn in_blocks(
     if cols == 0 || inner == 0 {
         // No block to fill, and an empty sum is 0.
         out.fill(MaybeUninit::new(0.0));
+        return;
+    }
+    if a.is_empty() {
+        // No row: nothing to write (and the blocks could not work out their width).
         return;
     }
     let block_rows = out.len() / cols / BLOCK_ROWS;
@@ -653,7 +663,21 @@ pub fn scale_factor(d_k: usize, scale: bool) -> f64 {
 /// ```
 pub fn allowed_keys(key_is_real: ArrayView1<bool>, causal: bool) -> Array2<bool> {
     let t = key_is_real.len();
-    Array2::from_shape_fn((t, t), |(i, j)| key_is_real[j] && (!causal || j <= i))
+    Array2::from_shape_fn((t, t), |(i, j)| may_attend(key_is_real[j], causal, i, j))
+}
+
+/// Whether query i may attend to key j: the key is a real token and, under a
+/// causal mask, not later than i. One entry of [`allowed_keys`].
+///
+/// ```
+/// use attention_core::kernels::may_attend;
+///
+/// assert!(may_attend(true, true, 2, 1));
+/// assert!(!may_attend(true, true, 1, 2));
+/// assert!(!may_attend(false, false, 2, 1));
+/// ```
+pub fn may_attend(key_is_real: bool, causal: bool, i: usize, j: usize) -> bool {
+    key_is_real && (!causal || j <= i)
 }
 
 /// Softmax of one row of scores over the allowed keys:
@@ -900,6 +924,8 @@ mod tests {
             (9, 1, 17),
             (3, 5, 0),
             (2, 0, 3),
+            (0, 3, 9),
+            (0, 3, 17),
         ]
         .into_iter()
         .enumerate()

@@ -1,7 +1,7 @@
 //! One forward pass of a single attention head, keeping every intermediate.
 
 use crate::error::AttentionError;
-use crate::kernels::{project_uninit, scale_factor, softmax_masked, written};
+use crate::kernels::{may_attend, project_uninit, scale_factor, softmax_masked, written};
 use crate::limits;
 use ndarray::{Array2, Array3, ArrayView, ArrayView2, ArrayView3, Axis, Dimension};
 
@@ -130,17 +130,13 @@ pub fn forward(
     );
 
     // Every array below is written once, straight from the computation, with
-    // no zeros written first and no temporary the trace does not keep: at
+    // no zeros written first and no T×T temporary the trace does not keep: at
     // T = 512 the T×T arrays are 2 MB each, and writing memory twice, or
     // memory the allocator has just handed back to the system, costs as
     // much as the arithmetic.
     let d_v = head.w_v.ncols();
-    // SAFETY (every `sequences` below): `products` and the loop over the
-    // rows write B·T·width entries for a B×T×width array.
-    let [q, k, v] =
-        [(&head.w_q, d_k), (&head.w_k, d_k), (&head.w_v, d_v)].map(|(w, width)| unsafe {
-            sequences(products(x, width, |_| w.view()), (batch, t, width))
-        });
+    let [q, k, v] = [(&head.w_q, d_k), (&head.w_k, d_k), (&head.w_v, d_v)]
+        .map(|(w, width)| sequences(products(x, width, |_| w.view()), (batch, t, width)));
     ensure_finite("q", &q)?;
     ensure_finite("k", &k)?;
     ensure_finite("v", &v)?;
@@ -168,7 +164,7 @@ pub fn forward(
             allowed.extend(
                 real.iter()
                     .enumerate()
-                    .map(|(j, &real)| real && (!options.causal || j <= i)),
+                    .map(|(j, &real)| may_attend(real, options.causal, i, j)),
             );
             let seen = &allowed[start..];
             if !seen.contains(&true) {
@@ -195,11 +191,10 @@ pub fn forward(
         return Err(overflow("scores"));
     }
     let shape = (batch, t, t);
-    let [scores, scaled, weights] =
-        [scores, scaled, weights].map(|e| unsafe { sequences(e, shape) });
-    let allowed = unsafe { sequences(allowed, shape) };
+    let [scores, scaled, weights] = [scores, scaled, weights].map(|e| sequences(e, shape));
+    let allowed = sequences(allowed, shape);
     let output = products(weights.view(), d_v, |b| v.index_axis(Axis(0), b));
-    let output = unsafe { sequences(output, (batch, t, d_v)) };
+    let output = sequences(output, (batch, t, d_v));
     ensure_finite("output", &output)?;
 
     Ok(Trace {
@@ -240,13 +235,16 @@ fn products<'w>(
 }
 
 /// `entries`, sequence by sequence and row by row, as an array of `shape`
-/// (B×T×width).
-///
-/// # Safety
-/// There must be exactly as many entries as the shape holds.
-unsafe fn sequences<T>(entries: Vec<T>, shape: (usize, usize, usize)) -> Array3<T> {
-    debug_assert_eq!(entries.len(), shape.0 * shape.1 * shape.2);
-    // SAFETY: the caller's promise.
+/// (B×T×width). The pass writes exactly that many entries; the length is
+/// still checked (once per array), so a miscount stops the pass rather than
+/// making an array of the wrong shape.
+fn sequences<T>(entries: Vec<T>, shape: (usize, usize, usize)) -> Array3<T> {
+    assert_eq!(
+        entries.len(),
+        shape.0 * shape.1 * shape.2,
+        "B×T×width entries"
+    );
+    // SAFETY: as many entries as the shape holds, just checked.
     unsafe { Array3::from_shape_vec_unchecked(shape, entries) }
 }
 
