@@ -86,10 +86,10 @@ const BLOCK_COLS: usize = 8;
 fn product(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
-        let inner = b.nrows();
+        let (inner, cols) = b.dim();
         return in_blocks(a, b, out, |panels, out, block_rows| {
             // SAFETY: the processor has just been found to support AVX2.
-            unsafe { avx2::blocks(a, panels, out, inner, block_rows) };
+            unsafe { avx2::blocks(a, panels, out, inner, cols, block_rows) };
         });
     }
     // Every browser that runs the app has WebAssembly's SIMD (Chrome 91,
@@ -97,7 +97,8 @@ fn product(a: &[f64], b: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
     // always takes the two-wide blocks.
     #[cfg(target_arch = "wasm32")]
     return in_blocks(a, b, out, |panels, out, block_rows| {
-        simd128::blocks(a, panels, out, b.nrows(), block_rows);
+        let (inner, cols) = b.dim();
+        simd128::blocks(a, panels, out, inner, cols, block_rows);
     });
     #[cfg(not(target_arch = "wasm32"))]
     scalar_product(a, b, out);
@@ -130,10 +131,6 @@ fn in_blocks(
     if cols == 0 || inner == 0 {
         // No block to fill, and an empty sum is 0.
         out.fill(MaybeUninit::new(0.0));
-        return;
-    }
-    if a.is_empty() {
-        // No row: nothing to write (and the blocks could not work out their width).
         return;
     }
     let block_rows = out.len() / cols / BLOCK_ROWS;
@@ -372,9 +369,9 @@ mod avx2 {
         panels: &[f64],
         out: &mut [MaybeUninit<f64>],
         inner: usize,
+        cols: usize,
         block_rows: usize,
     ) {
-        let cols = out.len() / (a.len() / inner);
         // Indexing checks every block's extent once, up front: the loads and
         // stores below stay inside these slices.
         let a = &a[..block_rows * BLOCK_ROWS * inner];
@@ -539,9 +536,9 @@ mod simd128 {
         panels: &[f64],
         out: &mut [MaybeUninit<f64>],
         inner: usize,
+        cols: usize,
         block_rows: usize,
     ) {
-        let cols = out.len() / (a.len() / inner);
         for r in 0..block_rows {
             // The block's four rows of `a`, each `inner` long.
             let a = &a[r * BLOCK_ROWS * inner..][..BLOCK_ROWS * inner];
