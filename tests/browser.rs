@@ -2,6 +2,8 @@
 //! app in a real page and compare its DOM with attention-core's trace.
 #![cfg(target_arch = "wasm32")]
 
+#[path = "../crates/attention-core/tests/shared/golden.rs"]
+mod golden;
 #[path = "browser/interaction.rs"]
 mod interaction;
 #[path = "browser/numbers.rs"]
@@ -62,8 +64,8 @@ async fn language_switch_changes_every_heading_and_the_page_lang() {
 /// fingerprints the core's native tests pin in this file.
 #[wasm_bindgen_test]
 fn seeded_matrices_match_the_native_fingerprints() {
-    let golden = random_golden();
-    let read = |key: &str| golden_u64(&golden, key);
+    let file = random_golden();
+    let read = |key: &str| golden::number(&file, key);
     let (seed, rows, cols) = (read("seed"), read("rows") as usize, read("cols") as usize);
     assert_eq!(
         fingerprint(&uniform_matrix(rows, cols, -1.0, 1.0, seed)),
@@ -83,55 +85,13 @@ fn random_golden() -> serde_json::Value {
     .expect("golden file is JSON")
 }
 
-/// A fingerprint or size in the golden file. Fingerprints are stored as
-/// strings: a u64 does not fit a JSON double.
-fn golden_u64(golden: &serde_json::Value, key: &str) -> u64 {
-    let value = &golden[key];
-    value
-        .as_u64()
-        .or_else(|| value.as_str()?.parse().ok())
-        .unwrap_or_else(|| panic!("{key} in golden file"))
-}
-
 /// The forward pass in WebAssembly (its SIMD blocks and exponentials, and
 /// the scalar entries outside whole blocks) gives the native bits, pinned
 /// by the core's `forward_pass_matches_the_golden_file`.
 #[wasm_bindgen_test]
 fn forward_pass_matches_the_native_fingerprints() {
-    use attention_core::{forward_sequence, Head, Options};
-    let golden = random_golden();
-    let golden = &golden["forward"];
-    let seed = golden_u64(golden, "seed");
-    let [t, d, d_k, d_v, padding] =
-        ["t", "d", "d_k", "d_v", "padding"].map(|key| golden_u64(golden, key) as usize);
-    let head = Head {
-        w_q: normal_matrix(d, d_k, 0.5, seed + 1),
-        w_k: normal_matrix(d, d_k, 0.5, seed + 2),
-        w_v: normal_matrix(d, d_v, 0.5, seed + 3),
-    };
-    let real: Vec<bool> = (0..t).map(|j| j < t - padding).collect();
-    let options = Options {
-        causal: true,
-        scale: true,
-    };
-    let trace = forward_sequence(
-        normal_matrix(t, d, 1.0, seed).view(),
-        &head,
-        Some(&real),
-        options,
-    )
-    .expect("the golden forward pass runs");
-    let [scores, weights, output] = [&trace.scores, &trace.weights, &trace.output]
-        .map(|a| fingerprint(&a.index_axis(ndarray::Axis(0), 0).to_owned()));
-    assert_eq!(
-        [scores, weights, output],
-        [
-            "scores_fingerprint",
-            "weights_fingerprint",
-            "output_fingerprint"
-        ]
-        .map(|key| golden_u64(golden, key))
-    );
+    let (computed, pinned) = golden::forward_fingerprints(&random_golden()["forward"]);
+    assert_eq!(computed, pinned);
 }
 
 /// In the browser, numbers are written by JavaScript's own `String(x)`; every

@@ -1,9 +1,10 @@
 //! Seeded random matrices are reproducible: the same seed gives the same bits
 //! on every run and every target, and a golden file pins those bits down.
 
+#[path = "shared/golden.rs"]
+mod golden;
+
 use attention_core::random::{fingerprint, normal_matrix, uniform_matrix};
-use attention_core::{forward_sequence, Head, Options};
-use ndarray::Axis;
 use serde_json::Value;
 
 const GOLDEN: &str = include_str!(concat!(
@@ -88,37 +89,9 @@ fn fingerprints_match_the_golden_file() {
 #[test]
 fn forward_pass_matches_the_golden_file() {
     let golden: Value = serde_json::from_str(GOLDEN).expect("random_golden.json is valid JSON");
-    let forward = &golden["forward"];
-    let seed = golden_u64(forward, "seed");
-    let [t, d, d_k, d_v, padding] =
-        ["t", "d", "d_k", "d_v", "padding"].map(|field| golden_usize(forward, field));
-    let head = Head {
-        w_q: normal_matrix(d, d_k, 0.5, seed + 1),
-        w_k: normal_matrix(d, d_k, 0.5, seed + 2),
-        w_v: normal_matrix(d, d_v, 0.5, seed + 3),
-    };
-    let real: Vec<bool> = (0..t).map(|j| j < t - padding).collect();
-    let options = Options {
-        causal: true,
-        scale: true,
-    };
-    let trace = forward_sequence(
-        normal_matrix(t, d, 1.0, seed).view(),
-        &head,
-        Some(&real),
-        options,
-    )
-    .expect("the golden forward pass runs");
-    let [scores, weights, output] = [&trace.scores, &trace.weights, &trace.output]
-        .map(|a| fingerprint(&a.index_axis(Axis(0), 0).to_owned()));
+    let (computed, pinned) = golden::forward_fingerprints(&golden["forward"]);
     assert_eq!(
-        [scores, weights, output],
-        [
-            "scores_fingerprint",
-            "weights_fingerprint",
-            "output_fingerprint"
-        ]
-        .map(|field| golden_u64(forward, field)),
+        computed, pinned,
         "scores, weights and output of the golden forward pass"
     );
 }
