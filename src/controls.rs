@@ -19,7 +19,7 @@ use action::{apply, Action, Desk};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 pub use markup::refusal;
-use markup::ControlsView;
+use markup::{ControlsView, Shown};
 use web_sys::HtmlInputElement;
 
 /// The seed shown before the learner draws any random weights.
@@ -43,18 +43,24 @@ pub fn Controls() -> impl IntoView {
         choice: choice.get(),
     };
 
-    // The selected query's chip is marked apart (`ActionCard`'s `chosen`), so
-    // a new query rewrites none of the markup.
+    // The markup follows only what it shows: the selected query's chip is
+    // marked apart (`ActionCard`'s `chosen`) and the seed's field is written
+    // apart (`values`), so neither a new query nor new weights rewrite it.
+    let shown = Memo::new(move |_| scenario.with(Shown::of));
     let markup = Memo::new(move |_| {
-        let desk = desk(focus.query.get_untracked());
-        notice.with(|notice| {
-            markup::controls(&ControlsView {
-                desk: &desk,
-                lang: lang.get(),
-                notice: notice.as_ref(),
+        shown.with(|shown| {
+            notice.with(|notice| {
+                markup::controls(&ControlsView {
+                    shown,
+                    sequence: focus.sequence.get(),
+                    choice: choice.get(),
+                    lang: lang.get(),
+                    notice: notice.as_ref(),
+                })
             })
         })
     });
+    let values = Signal::derive(move || vec![("seed", seed.get().to_string())]);
 
     // Applies what the learner did to a control, and writes back what changed.
     let act = Callback::new(move |heard: Heard| {
@@ -101,6 +107,7 @@ pub fn Controls() -> impl IntoView {
             markup=markup
             on_action=act
             chosen=focus.query
+            values=values
         />
     }
 }

@@ -1,17 +1,53 @@
 //! The controls as HTML: the scenario picker and its notes, one chip per
-//! token, the sliders, switches, sequence picker and seed, and the reason the
-//! last edit was refused. Each control names its action (`data-action`,
-//! `data-index`, read back by [`super::action`]); pure, so tests read it natively.
+//! token, the sliders, switches, sequence picker and seed field, and the
+//! reason the last edit was refused. Each control names its action
+//! (`data-action`, `data-index`, read back by [`super::action`]); pure, so
+//! tests read it natively.
 
-use super::action::Desk;
 use super::scenarios::Choice;
 use crate::i18n::{controls as text, Lang, Msg};
 use crate::lab::{self, LabError, MAX_DIM, MIN_DIM};
 use crate::svg::Markup;
+use attention_core::{Options, Scenario};
+use ndarray::Array2;
 
-/// Everything the controls show.
+/// What the controls show of a scenario: its tokens, padding, sizes and
+/// switches, never its numbers. The markup is written from this alone, so
+/// new weights or an edited entry rewrite none of it (at T = 512 the
+/// controls are 300 KB of markup).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub labels: Vec<String>,
+    /// The key padding mask, sequences × positions, true for a real token.
+    pub mask: Option<Array2<bool>>,
+    pub sequences: usize,
+    pub d_model: usize,
+    pub d_k: usize,
+    pub options: Options,
+}
+
+impl Shown {
+    pub fn of(scenario: &Scenario) -> Self {
+        let (sequences, _, d_model) = scenario.x.dim();
+        Shown {
+            labels: lab::token_labels(scenario),
+            mask: scenario.mask.clone(),
+            sequences,
+            d_model,
+            d_k: scenario.head.w_q.ncols(),
+            options: scenario.options,
+        }
+    }
+}
+
+/// Everything the controls' markup shows. The seed is not in it: a new draw
+/// of weights changes the seed and nothing else here, so its field is written
+/// apart (`ActionCard`'s `values`).
 pub struct ControlsView<'a> {
-    pub desk: &'a Desk,
+    pub shown: &'a Shown,
+    /// The sequence of a batch on show.
+    pub sequence: usize,
+    pub choice: Choice,
     pub lang: Lang,
     /// Why the last edit was refused, if it was.
     pub notice: Option<&'a LabError>,
@@ -19,12 +55,12 @@ pub struct ControlsView<'a> {
 
 /// The controls' markup.
 pub fn controls(view: &ControlsView) -> String {
-    let (desk, lang) = (view.desk, view.lang);
+    let lang = view.lang;
     let mut m = Markup::new();
     m.element("h2", &[], text::CONTROLS_TITLE.get(lang));
-    scenario_picker(&mut m, desk.choice, lang);
-    tokens(&mut m, desk, lang);
-    settings(&mut m, desk, lang);
+    scenario_picker(&mut m, view.choice, lang);
+    tokens(&mut m, view, lang);
+    settings(&mut m, view, lang);
     if let Some(error) = view.notice {
         refusal(&mut m, error, "notice", lang);
     }
@@ -66,8 +102,8 @@ fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
     m.close("div");
 }
 
-fn tokens(m: &mut Markup, desk: &Desk, lang: Lang) {
-    let s = &desk.scenario;
+fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
+    let s = view.shown;
     m.open("div", &[("class", "tokens")]);
     m.element("h3", &[], text::TOKENS.get(lang));
     // What the three parts of a chip do, on screen rather than in tooltips.
@@ -77,12 +113,12 @@ fn tokens(m: &mut Markup, desk: &Desk, lang: Lang) {
     ];
     m.element("p", &help, text::TOKEN_PARTS.get(lang));
     m.open("ul", &[("class", "token-list")]);
-    for (i, label) in lab::token_labels(s).iter().enumerate() {
+    for (i, label) in s.labels.iter().enumerate() {
         let index = i.to_string();
         let padded = s
             .mask
             .as_ref()
-            .and_then(|m| m.get((desk.sequence, i)).copied())
+            .and_then(|m| m.get((view.sequence, i)).copied())
             == Some(false);
         // The selected query's chip is marked by `morph.js` `choose`, not
         // here: a new query then touches two chips, not the whole list.
@@ -139,14 +175,14 @@ fn tokens(m: &mut Markup, desk: &Desk, lang: Lang) {
     m.close("div").close("div");
 }
 
-fn settings(m: &mut Markup, desk: &Desk, lang: Lang) {
-    let s = &desk.scenario;
+fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
+    let s = view.shown;
     m.open("div", &[("class", "settings")]);
-    slider(m, text::D_MODEL, "d-model", s.x.dim().2, lang);
-    slider(m, text::D_K, "d-k", s.head.w_q.ncols(), lang);
+    slider(m, text::D_MODEL, "d-model", s.d_model, lang);
+    slider(m, text::D_K, "d-k", s.d_k, lang);
     switch(m, text::SCALE, "scale", s.options.scale, lang);
     switch(m, text::CAUSAL, "causal", s.options.causal, lang);
-    let batch = s.x.dim().0;
+    let batch = s.sequences;
     if batch > 1 {
         m.open("label", &[("class", "slider")]);
         m.element("span", &[], text::SEQUENCE.get(lang));
@@ -157,7 +193,7 @@ fn settings(m: &mut Markup, desk: &Desk, lang: Lang) {
         for b in 0..batch {
             let value = b.to_string();
             let mut attrs = vec![("value", value.as_str())];
-            if b == desk.sequence {
+            if b == view.sequence {
                 attrs.push(("selected", ""));
             }
             m.element("option", &attrs, &(b + 1).to_string());
@@ -166,13 +202,11 @@ fn settings(m: &mut Markup, desk: &Desk, lang: Lang) {
     }
     m.open("div", &[("class", "seed")]).open("label", &[]);
     m.text(text::SEED.get(lang)).text(" ");
-    let seed = desk.seed.to_string();
     let attrs = [
         ("type", "number"),
         ("min", "0"),
         ("data-testid", "seed"),
         ("data-action", "seed"),
-        ("value", seed.as_str()),
     ];
     m.empty("input", &attrs).close("label");
     let randomize = [("data-testid", "randomize"), ("data-action", "randomize")];

@@ -199,6 +199,11 @@ pub fn ActionCard(
     /// choice rewrites nothing.
     #[prop(optional)]
     chosen: Option<RwSignal<usize>>,
+    /// Fields whose value is written outside the markup, as (`data-testid`,
+    /// value): a value that changes on its own, such as the seed with every
+    /// new draw of weights, then rewrites nothing else.
+    #[prop(optional, into)]
+    values: Option<Signal<Vec<(&'static str, String)>>>,
 ) -> impl IntoView {
     let node = NodeRef::<Section>::new();
     keep_patched(node, markup, None);
@@ -208,6 +213,27 @@ pub fn ActionCard(
             if let Some(host) = node.get() {
                 choose(&host, index);
             }
+        });
+    }
+    if let Some(values) = values {
+        // After the markup's own patch (effects first run in the order they
+        // are made), and again after each: a field the patch made anew
+        // starts empty.
+        Effect::new(move |_| {
+            markup.track();
+            let Some(host) = node.get() else { return };
+            values.with(|values| {
+                for (testid, value) in values {
+                    let field = host
+                        .query_selector(&format!("[data-testid=\"{testid}\"]"))
+                        .ok()
+                        .flatten()
+                        .and_then(|field| field.dyn_into::<web_sys::HtmlInputElement>().ok());
+                    if let Some(field) = field.filter(|field| field.value() != *value) {
+                        field.set_value(value);
+                    }
+                }
+            });
         });
     }
     view! { <section class=class data-testid=testid node_ref={node} {..listen(on_action)}></section> }

@@ -76,10 +76,12 @@ async function time(page, kind, count) {
 /**
  * Milliseconds from navigation start until the weights are drawn: their
  * first cell (an SVG heatmap) or their pixels (a raster's canvas gets its
- * size when they are put on it), seen by a MutationObserver.
+ * size when they are put on it), seen by a MutationObserver. The page draws
+ * only the cards on screen, so the screen is `height` tall: enough to show
+ * every card from the top of the page down to the weights.
  */
-async function firstDiagram(url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function firstDiagram(url, height) {
+  const context = await browser.newContext({ viewport: { width: 1280, height } });
   const page = await context.newPage();
   await page.addInitScript(() => {
     const drawn = () => {
@@ -99,20 +101,43 @@ async function firstDiagram(url) {
   return ms;
 }
 
+/**
+ * A screen height that shows every card from the top of the page down to the
+ * weights' card: cards not yet drawn hold a placeholder height, so the page
+ * is loaded again with the card's bottom edge as the height until it fits.
+ */
+async function heightShowingWeights(url) {
+  let height = 800;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector('[data-diagram="softmax"]');
+    await page.waitForTimeout(300);
+    const bottom = await page.evaluate(() => Math.ceil(document.querySelector('[data-diagram="softmax"]').getBoundingClientRect().bottom));
+    await context.close();
+    if (bottom <= height) return height;
+    height = bottom + 16;
+  }
+  return height;
+}
+
 const verdict = (value, target) => (target === undefined ? '' : value <= target ? `≤ ${target} met` : `≤ ${target} NOT MET`);
 const selectP95 = {};
 
 try {
-  console.log(`\nFirst diagram: navigation start → weights drawn (ms), median of ${LOADS} loads after one warm-up load`);
+  console.log(`\nFirst diagram: navigation start → weights drawn (ms), median of ${LOADS} loads after one warm-up load,`);
+  console.log('on a 1280-wide screen just tall enough to show every card from the top down to the weights');
   const long = Array.from({ length: 256 }, (_, i) => `t${i + 1}`).join(',');
   for (const [name, url] of [['default', server.url], ['256', `${server.url}?tokens=${long}`]]) {
-    await firstDiagram(url);
+    const height = await heightShowingWeights(url);
+    await firstDiagram(url, height);
     const loads = [];
-    for (let i = 0; i < LOADS; i++) loads.push(await firstDiagram(url));
+    for (let i = 0; i < LOADS; i++) loads.push(await firstDiagram(url, height));
     loads.sort((a, b) => a - b);
     const median = loads[Math.floor(LOADS / 2)];
-    const label = name === 'default' ? 'default scenario' : `T = ${name}`;
-    console.log(`${label.padEnd(20)} ${median.toFixed(0).padStart(8)}   (${loads.map((v) => v.toFixed(0)).join(', ')})  ${verdict(median, FIRST_TARGETS[name])}`);
+    const label = `${name === 'default' ? 'default scenario' : `T = ${name}`}, ${height} tall`;
+    console.log(`${label.padEnd(30)} ${median.toFixed(0).padStart(8)}   (${loads.map((v) => v.toFixed(0)).join(', ')})  ${verdict(median, FIRST_TARGETS[name])}`);
   }
 
   console.log('\nInput → DOM updated and laid out (ms), release build, headless Chromium');

@@ -1,5 +1,5 @@
 use super::*;
-use crate::controls::action::{apply, Action};
+use crate::controls::action::{apply, Action, Desk};
 use attention_core::presets::{self, Preset};
 
 fn desk() -> Desk {
@@ -14,7 +14,9 @@ fn desk() -> Desk {
 
 fn page(desk: &Desk, notice: Option<&LabError>) -> String {
     controls(&ControlsView {
-        desk,
+        shown: &Shown::of(&desk.scenario),
+        sequence: desk.sequence,
+        choice: desk.choice,
         lang: Lang::En,
         notice,
     })
@@ -47,7 +49,7 @@ fn every_token_gets_a_chip_with_its_actions() {
 }
 
 #[test]
-fn settings_show_the_scenarios_sizes_switches_and_seed() {
+fn settings_show_the_scenarios_sizes_and_switches() {
     let mut d = desk();
     apply(&mut d, Action::Causal(true)).expect("allowed");
     apply(&mut d, Action::TogglePad(2)).expect("token 2 exists");
@@ -56,8 +58,27 @@ fn settings_show_the_scenarios_sizes_switches_and_seed() {
     assert!(html.contains("data-testid=\"causal\" data-action=\"causal\" checked=\"\""));
     assert!(html.contains("data-testid=\"scale\" data-action=\"scale\" checked=\"\""));
     assert!(html.contains("<li class=\"token padded\">"));
-    assert!(html.contains("value=\"42\""));
+    assert!(html.contains("data-testid=\"seed\""));
     assert!(html.contains("<option value=\"sentence\" selected=\"\">"));
+}
+
+#[test]
+fn new_weights_inputs_or_seed_rewrite_none_of_the_markup() {
+    let d = desk();
+    let html = page(&d, None);
+    let mut redrawn = d.clone();
+    apply(&mut redrawn, Action::Randomize).expect("new weights");
+    redrawn.scenario.x[[0, 1, 2]] = 0.75;
+    assert_ne!(redrawn.seed, d.seed);
+    assert_ne!(redrawn.scenario, d.scenario);
+    assert_eq!(page(&redrawn, None), html);
+    let mut renamed = d.clone();
+    apply(&mut renamed, Action::Rename(1, "爱".into())).expect("a new label");
+    assert_ne!(
+        page(&renamed, None),
+        html,
+        "what the controls show does rewrite it"
+    );
 }
 
 #[test]
