@@ -442,10 +442,9 @@ mod avx2 {
 mod simd128 {
     use super::{BLOCK_COLS, BLOCK_ROWS};
     use core::arch::wasm32::{
-        f64x2, f64x2_abs, f64x2_add, f64x2_convert_low_i32x4, f64x2_div, f64x2_extract_lane,
-        f64x2_lt, f64x2_mul, f64x2_splat, f64x2_sub, i32x4_trunc_sat_f64x2_zero, i64x2_add,
-        i64x2_bitmask, i64x2_extend_low_i32x4, i64x2_shl, i64x2_splat, v128, v128_and, v128_andnot,
-        v128_bitselect, v128_load, v128_or, v128_store,
+        f64x2, f64x2_abs, f64x2_add, f64x2_div, f64x2_extract_lane, f64x2_lt, f64x2_mul,
+        f64x2_pmax, f64x2_splat, f64x2_sub, f64x2_trunc, i64x2_add, i64x2_bitmask, i64x2_shl,
+        i64x2_splat, v128, v128_and, v128_andnot, v128_bitselect, v128_load, v128_or, v128_store,
     };
     use std::mem::MaybeUninit;
 
@@ -462,23 +461,66 @@ mod simd128 {
         let (pairs, rest) = values.as_chunks_mut::<2>();
         let mut total = 0.0;
         for pair in pairs {
-            let x = f64x2_sub(f64x2(pair[0], pair[1]), f64x2_splat(shift));
-            let (y, plain) = exp2(x);
-            let mut e = [f64x2_extract_lane::<0>(y), f64x2_extract_lane::<1>(y)];
+            let pair = pair.as_mut_ptr().cast::<v128>();
+            // SAFETY: `pair` holds 2 entries.
+            let x = f64x2_sub(unsafe { v128_load(pair) }, f64x2_splat(shift));
+            let (mut y, plain) = exp2(x);
             if plain != 0b11 {
                 // Rare lanes (e^x overflows or is subnormal, NaN) take
                 // libm's own special cases.
-                let arguments = [f64x2_extract_lane::<0>(x), f64x2_extract_lane::<1>(x)];
-                for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
+                let e = |lane: u8, e: f64, x: f64| {
                     if plain & (1 << lane) == 0 {
-                        *e = libm::exp(x);
+                        libm::exp(x)
+                    } else {
+                        e
                     }
-                }
+                };
+                y = f64x2(
+                    e(0, f64x2_extract_lane::<0>(y), f64x2_extract_lane::<0>(x)),
+                    e(1, f64x2_extract_lane::<1>(y), f64x2_extract_lane::<1>(x)),
+                );
             }
-            *pair = e;
-            total = total + e[0] + e[1];
+            // SAFETY: as above.
+            unsafe { v128_store(pair, y) };
+            total = total + f64x2_extract_lane::<0>(y) + f64x2_extract_lane::<1>(y);
         }
         super::exp_shifted_from(rest, shift, total)
+    }
+
+    /// [`super::largest`]: the same four running maxima, two registers of
+    /// two, each taking an entry when it is larger (`f64x2.pmax`).
+    #[target_feature(enable = "simd128")]
+    pub(super) fn largest(values: &[f64]) -> f64 {
+        let (quads, rest) = values.as_chunks::<4>();
+        let mut lanes = [f64x2_splat(f64::NEG_INFINITY); 2];
+        for quad in quads {
+            for (m, pair) in lanes.iter_mut().zip(quad.as_chunks::<2>().0) {
+                // SAFETY: `pair` holds 2 entries.
+                *m = f64x2_pmax(*m, unsafe { v128_load(pair.as_ptr().cast()) });
+            }
+        }
+        let [low, high] = lanes;
+        let lanes = [
+            f64x2_extract_lane::<0>(low),
+            f64x2_extract_lane::<1>(low),
+            f64x2_extract_lane::<0>(high),
+            f64x2_extract_lane::<1>(high),
+        ];
+        super::largest_from(rest, lanes)
+    }
+
+    /// [`super::divide`], two entries at a time.
+    #[target_feature(enable = "simd128")]
+    pub(super) fn divide(values: &mut [f64], by: f64) {
+        let (pairs, rest) = values.as_chunks_mut::<2>();
+        for pair in pairs {
+            let pair = pair.as_mut_ptr().cast::<v128>();
+            // SAFETY: `pair` holds 2 entries.
+            unsafe { v128_store(pair, f64x2_div(v128_load(pair), f64x2_splat(by))) };
+        }
+        for v in rest {
+            *v /= by;
+        }
     }
 
     /// `avx2::exp4` in two lanes: `libm::exp` for |x| < 708.39… and for
@@ -499,7 +541,10 @@ mod simd128 {
 
         let half = v128_or(splat(0.5), sign);
         let large_k = f64x2_add(f64x2_mul(splat(INVLN2), x), half);
-        let k = f64x2_convert_low_i32x4(i32x4_trunc_sat_f64x2_zero(large_k));
+        // Truncated as a float, which is what the conversion to an integer
+        // and back gives here: LLVM turns those two conversions into four
+        // scalar ones, each several instructions in V8.
+        let k = f64x2_trunc(large_k);
         let k = v128_bitselect(v128_or(splat(1.0), sign), k, middle);
         let k = v128_andnot(k, small);
 
@@ -514,8 +559,15 @@ mod simd128 {
         let c = f64x2_sub(r, f64x2_mul(rr, poly));
         let ratio = f64x2_div(f64x2_mul(r, c), f64x2_sub(splat(2.0), c));
         let y = f64x2_add(splat(1.0), f64x2_add(f64x2_sub(ratio, lo), hi));
-        let k = i64x2_extend_low_i32x4(i32x4_trunc_sat_f64x2_zero(k));
-        let scale = i64x2_shl(i64x2_add(k, i64x2_splat(1023)), 52);
+        // 2^k from its bits, without converting k to an integer: k + 1.5·2⁵²
+        // is exact and holds k in the low bits of its own (|k| ≤ 1022 here),
+        // so adding the bias 1023 and shifting by 52 leaves k + 1023 as the
+        // biased exponent and nothing else.
+        let magic = i64x2_add(
+            f64x2_add(k, splat(6_755_399_441_055_744.0)),
+            i64x2_splat(1023),
+        );
+        let scale = i64x2_shl(magic, 52);
         let y = f64x2_mul(y, scale);
         let y = v128_bitselect(f64x2_add(splat(1.0), x), y, tiny);
         let y = v128_andnot(y, vanishing);
@@ -766,30 +818,54 @@ fn softmax_steps(row: &mut [f64]) {
     }
     // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
     let total = exp_shifted(row, largest);
-    for w in row {
-        *w /= total;
+    divide(row, total);
+}
+
+/// `v ← v / by` for every entry: two at a time with WebAssembly's SIMD,
+/// which LLVM does not use for this loop by itself.
+#[inline(always)]
+fn divide(values: &mut [f64], by: f64) {
+    #[cfg(target_arch = "wasm32")]
+    return simd128::divide(values, by);
+    #[cfg(not(target_arch = "wasm32"))]
+    for v in values {
+        *v /= by;
     }
 }
 
 /// The largest entry of `values` that is not NaN, or −∞ when there is none.
 ///
-/// `f64::max` ignores NaN and is otherwise associative, so the entries are
-/// compared four running maxima at a time (which vectorizes) rather than in
-/// one chain; the result may differ only in the sign of a zero, and
-/// `e^{s − m}` is the same for m = ±0.
+/// A running maximum takes an entry only when it is larger (`m < v`), which
+/// ignores NaN as `f64::max` does, and is one instruction both in AVX2
+/// (`max`) and in WebAssembly (`f64x2.pmax`), where `f64::max`'s rule for
+/// NaN is a scalar loop with two tests per entry. That is associative but
+/// for the sign of a zero, so the entries are compared four running maxima at
+/// a time (which vectorizes) rather than in one chain; `e^{s − m}` is the
+/// same for m = ±0.
 #[inline(always)]
 fn largest(values: &[f64]) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return simd128::largest(values);
+    #[cfg(not(target_arch = "wasm32"))]
+    largest_from(values, [f64::NEG_INFINITY; 4])
+}
+
+/// [`largest`] with four running maxima that start at `lanes`: lane l takes
+/// the entries 4n + l, then the lanes and the entries left over after whole
+/// fours are compared in order.
+#[inline(always)]
+fn largest_from(values: &[f64], mut lanes: [f64; 4]) -> f64 {
+    let larger = |m: f64, v: f64| if m < v { v } else { m };
     let (quads, rest) = values.as_chunks::<4>();
-    let mut lanes = [f64::NEG_INFINITY; 4];
     for quad in quads {
         for (m, &v) in lanes.iter_mut().zip(quad) {
-            *m = m.max(v);
+            *m = larger(*m, v);
         }
     }
     lanes
         .iter()
         .chain(rest)
-        .fold(f64::NEG_INFINITY, |m, &v| m.max(v))
+        .fold(f64::NEG_INFINITY, |m, &v| larger(m, v))
 }
 
 /// `v ← e^{v − shift}` for every entry, with the bits of `libm::exp`, and
