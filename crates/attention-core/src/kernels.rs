@@ -248,7 +248,7 @@ mod exp_constants {
 /// rounded exactly as in the scalar code.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{BLOCK_COLS, BLOCK_ROWS};
+    use super::{BLOCK_COLS, BLOCK_ROWS, SUMS};
     use std::arch::x86_64::{
         __m256d, _mm256_add_epi64, _mm256_add_pd, _mm256_and_pd, _mm256_andnot_pd,
         _mm256_blendv_pd, _mm256_castsi256_pd, _mm256_cmp_pd, _mm256_cvtepi32_epi64,
@@ -268,40 +268,67 @@ mod avx2 {
     }
 
     /// [`super::exp_shifted`]: `v ← e^{v − shift}` for every entry, bit for
-    /// bit `libm::exp`, and the sum of the new entries in order.
+    /// bit `libm::exp`, and their total: eight entries at a time, each
+    /// register of four adding to its own register of four partial sums.
+    ///
+    /// Both registers' exponentials are made before either is checked for
+    /// rare lanes, so that their long chains of dependent steps (a division
+    /// among them) run side by side rather than one after the other.
     ///
     /// # Safety
     /// The processor must support AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
-        let (quads, rest) = values.as_chunks_mut::<4>();
-        let mut total = 0.0;
-        for quad in quads {
-            // SAFETY: `quad` holds 4 entries.
-            let x = unsafe { _mm256_loadu_pd(quad.as_ptr()) };
-            let x = _mm256_sub_pd(x, _mm256_set1_pd(shift));
-            let (y, plain) = exp4(x);
-            // Local arrays (registers, once optimized): adding the lanes
-            // from memory just stored would wait for the store each time.
-            let [mut e, mut arguments] = [[0.0; 4]; 2];
-            // SAFETY: `e` and `arguments` hold 4 entries.
+        const QUADS: usize = SUMS / 4;
+        let (octets, rest) = values.as_chunks_mut::<SUMS>();
+        let [mut low, mut high] = [_mm256_setzero_pd(); QUADS];
+        for octet in octets {
+            let octet = octet.as_mut_ptr();
+            // SAFETY: `octet` holds 8 = 2×4 entries.
+            let x = unsafe { [_mm256_loadu_pd(octet), _mm256_loadu_pd(octet.add(4))] }
+                .map(|x| _mm256_sub_pd(x, _mm256_set1_pd(shift)));
+            let (mut y0, plain0) = exp4(x[0]);
+            let (mut y1, plain1) = exp4(x[1]);
+            if plain0 & plain1 != 0b1111 {
+                (y0, y1) = (special_lanes(x[0], y0), special_lanes(x[1], y1));
+            }
+            // SAFETY: as above.
             unsafe {
-                _mm256_storeu_pd(e.as_mut_ptr(), y);
-                _mm256_storeu_pd(arguments.as_mut_ptr(), x);
+                _mm256_storeu_pd(octet, y0);
+                _mm256_storeu_pd(octet.add(4), y1);
             }
-            if plain != 0b1111 {
-                // Rare lanes (e^x overflows or is subnormal, NaN) take
-                // libm's own special cases.
-                for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
-                    if plain & (1 << lane) == 0 {
-                        *e = libm::exp(x);
-                    }
-                }
-            }
-            *quad = e;
-            total = e.iter().fold(total, |total, &e| total + e);
+            low = _mm256_add_pd(low, y0);
+            high = _mm256_add_pd(high, y1);
         }
-        super::exp_shifted_from(rest, shift, total)
+        let mut partial = [0.0; SUMS];
+        // SAFETY: `partial` holds 8 = 2×4 entries.
+        unsafe {
+            _mm256_storeu_pd(partial.as_mut_ptr(), low);
+            _mm256_storeu_pd(partial.as_mut_ptr().add(4), high);
+        }
+        super::exp_shifted_from(rest, shift, partial)
+    }
+
+    /// `y` with every lane that [`exp4`] does not cover replaced by
+    /// `libm::exp` of that lane of `x`: the rare lanes (e^x overflows or is
+    /// subnormal, NaN) take libm's own special cases.
+    #[cold]
+    #[target_feature(enable = "avx2")]
+    fn special_lanes(x: __m256d, y: __m256d) -> __m256d {
+        let plain = exp4(x).1;
+        let [mut e, mut arguments] = [[0.0; 4]; 2];
+        // SAFETY: `e` and `arguments` hold 4 entries.
+        unsafe {
+            _mm256_storeu_pd(e.as_mut_ptr(), y);
+            _mm256_storeu_pd(arguments.as_mut_ptr(), x);
+        }
+        for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
+            if plain & (1 << lane) == 0 {
+                *e = libm::exp(x);
+            }
+        }
+        // SAFETY: as above.
+        unsafe { _mm256_loadu_pd(e.as_ptr()) }
     }
 
     /// `libm::exp` (FreeBSD's e_exp.c) in four lanes for |x| < 708.39… and
@@ -440,7 +467,7 @@ mod avx2 {
 /// scalar code.
 #[cfg(target_arch = "wasm32")]
 mod simd128 {
-    use super::{BLOCK_COLS, BLOCK_ROWS};
+    use super::{BLOCK_COLS, BLOCK_ROWS, SUMS};
     use core::arch::wasm32::{
         f64x2, f64x2_abs, f64x2_add, f64x2_div, f64x2_extract_lane, f64x2_lt, f64x2_mul,
         f64x2_pmax, f64x2_splat, f64x2_sub, f64x2_trunc, i64x2_add, i64x2_bitmask, i64x2_shl,
@@ -455,36 +482,67 @@ mod simd128 {
     }
 
     /// [`super::exp_shifted`]: `v ← e^{v − shift}` for every entry, bit for
-    /// bit `libm::exp`, and the sum of the new entries in order.
+    /// bit `libm::exp`, and their total: eight entries at a time, each
+    /// register of two adding to its own register of two partial sums.
+    ///
+    /// Four pairs at a time rather than one: V8 neither hoists constants out
+    /// of a loop nor reorders instructions, so the four independent
+    /// exponentials share each constant (three instructions to make) and
+    /// overlap their long chains of dependent steps.
     #[target_feature(enable = "simd128")]
     pub(super) fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
-        let (pairs, rest) = values.as_chunks_mut::<2>();
-        let mut total = 0.0;
-        for pair in pairs {
-            let pair = pair.as_mut_ptr().cast::<v128>();
-            // SAFETY: `pair` holds 2 entries.
-            let x = f64x2_sub(unsafe { v128_load(pair) }, f64x2_splat(shift));
-            let (mut y, plain) = exp2(x);
-            if plain != 0b11 {
-                // Rare lanes (e^x overflows or is subnormal, NaN) take
-                // libm's own special cases.
-                let e = |lane: u8, e: f64, x: f64| {
-                    if plain & (1 << lane) == 0 {
-                        libm::exp(x)
-                    } else {
-                        e
-                    }
-                };
-                y = f64x2(
-                    e(0, f64x2_extract_lane::<0>(y), f64x2_extract_lane::<0>(x)),
-                    e(1, f64x2_extract_lane::<1>(y), f64x2_extract_lane::<1>(x)),
-                );
+        const PAIRS: usize = SUMS / 2;
+        let (octets, rest) = values.as_chunks_mut::<SUMS>();
+        let mut sums = [f64x2_splat(0.0); PAIRS];
+        for octet in octets {
+            let pairs = octet.as_mut_ptr().cast::<v128>();
+            let mut x = [f64x2_splat(0.0); PAIRS];
+            let mut y = x;
+            let mut plain = 0b11;
+            for (i, (x, y)) in x.iter_mut().zip(&mut y).enumerate() {
+                // SAFETY: `octet` holds PAIRS pairs.
+                *x = f64x2_sub(unsafe { v128_load(pairs.add(i)) }, f64x2_splat(shift));
+                let lanes;
+                (*y, lanes) = exp2(*x);
+                plain &= lanes;
             }
-            // SAFETY: as above.
-            unsafe { v128_store(pair, y) };
-            total = total + f64x2_extract_lane::<0>(y) + f64x2_extract_lane::<1>(y);
+            if plain != 0b11 {
+                y = special_lanes(x, y);
+            }
+            for (i, (y, sum)) in y.into_iter().zip(&mut sums).enumerate() {
+                // SAFETY: as above.
+                unsafe { v128_store(pairs.add(i), y) };
+                *sum = f64x2_add(*sum, y);
+            }
         }
-        super::exp_shifted_from(rest, shift, total)
+        let mut partial = [0.0; SUMS];
+        for (lanes, sum) in partial.as_chunks_mut::<2>().0.iter_mut().zip(sums) {
+            *lanes = [f64x2_extract_lane::<0>(sum), f64x2_extract_lane::<1>(sum)];
+        }
+        super::exp_shifted_from(rest, shift, partial)
+    }
+
+    /// `y` with every lane that [`exp2`] does not cover replaced by
+    /// `libm::exp` of that lane of `x`: the rare lanes (e^x overflows or is
+    /// subnormal, NaN) take libm's own special cases.
+    #[cold]
+    #[target_feature(enable = "simd128")]
+    fn special_lanes<const N: usize>(x: [v128; N], mut y: [v128; N]) -> [v128; N] {
+        for (x, y) in x.into_iter().zip(&mut y) {
+            let plain = exp2(x).1;
+            let e = |lane: u8, e: f64, x: f64| {
+                if plain & (1 << lane) == 0 {
+                    libm::exp(x)
+                } else {
+                    e
+                }
+            };
+            *y = f64x2(
+                e(0, f64x2_extract_lane::<0>(*y), f64x2_extract_lane::<0>(x)),
+                e(1, f64x2_extract_lane::<1>(*y), f64x2_extract_lane::<1>(x)),
+            );
+        }
+        y
     }
 
     /// [`super::largest`]: the same four running maxima, two registers of
@@ -868,11 +926,21 @@ fn largest_from(values: &[f64], mut lanes: [f64; 4]) -> f64 {
         .fold(f64::NEG_INFINITY, |m, &v| larger(m, v))
 }
 
+/// How many partial sums the softmax's total is made of: entry j is added
+/// to partial sum j mod 8, in order, and [`total`] adds the eight up.
+///
+/// A single running sum would be one chain of additions, each waiting for
+/// the last (a few cycles per entry, as long as the rest of the softmax
+/// takes). Eight chains fill two AVX2 registers or four of WebAssembly's
+/// SIMD, so the scalar code and both vector forms add the same numbers in
+/// the same order and agree bit for bit.
+const SUMS: usize = 8;
+
 /// `v ← e^{v − shift}` for every entry, with the bits of `libm::exp`, and
-/// returns the sum of the new entries, added one by one in order: four at a
-/// time with AVX2 when the processor has it (see `avx2::exp4`), else one by
-/// one. Summing as each exponential is made leaves the chain of dependent
-/// additions to overlap with computing the next exponentials.
+/// returns their total, summed in [`SUMS`] partial sums: with AVX2 when the
+/// processor has it (see `avx2::exp4`), else one entry at a time. Summing as
+/// each exponential is made leaves the additions to overlap with computing
+/// the next exponentials.
 fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
@@ -882,16 +950,29 @@ fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
     #[cfg(target_arch = "wasm32")]
     return simd128::exp_shifted(values, shift);
     #[cfg(not(target_arch = "wasm32"))]
-    exp_shifted_from(values, shift, 0.0)
+    exp_shifted_from(values, shift, [0.0; SUMS])
 }
 
-/// [`exp_shifted`] one entry at a time with `libm::exp`, adding to `total`
-/// (what the vector forms do with the entries left over after whole registers).
-fn exp_shifted_from(values: &mut [f64], shift: f64, total: f64) -> f64 {
-    values.iter_mut().fold(total, |total, v| {
+/// [`exp_shifted`] one entry at a time with `libm::exp`, entry j adding to
+/// `partial[j mod 8]`, and the total of the partial sums (what the vector
+/// forms do with the entries left over after whole registers, which start at
+/// a multiple of 8).
+#[inline(always)]
+fn exp_shifted_from(values: &mut [f64], shift: f64, mut partial: [f64; SUMS]) -> f64 {
+    for (j, v) in values.iter_mut().enumerate() {
         *v = libm::exp(*v - shift);
-        total + *v
-    })
+        partial[j % SUMS] += *v;
+    }
+    total(partial)
+}
+
+/// The sum of the [`SUMS`] partial sums, in a fixed order: l and l + 4 first
+/// (two AVX2 registers added lane by lane), then l and l + 2, then the two left.
+#[inline(always)]
+fn total(partial: [f64; SUMS]) -> f64 {
+    let [a, b, c, d, e, f, g, h] = partial;
+    let (a, b, c, d) = (a + e, b + f, c + g, d + h);
+    (a + c) + (b + d)
 }
 
 /// Row-wise [`masked_softmax`]: row i of the result is query i's attention
@@ -1010,7 +1091,9 @@ mod tests {
     }
 
     /// [`exp_shifted`] (with AVX2 where the processor has it) against
-    /// `libm::exp` one value at a time.
+    /// `libm::exp` one value at a time, and its total against the scalar
+    /// partial sums from every start (so every split into whole registers
+    /// and entries left over).
     fn check_exp(values: &[f64]) {
         let mut got = values.to_vec();
         exp_shifted(&mut got, 0.0);
@@ -1020,6 +1103,18 @@ mod tests {
                 got.to_bits(),
                 expected.to_bits(),
                 "e^{x:e}: {got:e} ≠ {expected:e}"
+            );
+        }
+        for start in 0..values.len().min(2 * SUMS) {
+            let mut vector = values[start..].to_vec();
+            let mut scalar = vector.clone();
+            let total = exp_shifted(&mut vector, 0.5);
+            let expected = exp_shifted_from(&mut scalar, 0.5, [0.0; SUMS]);
+            assert_eq!(
+                total.to_bits(),
+                expected.to_bits(),
+                "total of {} entries: {total:e} ≠ {expected:e}",
+                vector.len()
             );
         }
     }
