@@ -10,7 +10,7 @@
 //! the same bits natively and in WebAssembly, and the training pass, which
 //! calls these same kernels, computes bit for bit what [`crate::forward`] does.
 
-use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, Axis, Zip};
+use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, Zip};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
@@ -147,33 +147,32 @@ fn in_blocks(
 /// the cache; and a transposed view needs no other copy.
 fn pack(b: ArrayView2<f64>) -> Vec<f64> {
     let (inner, cols) = b.dim();
-    let whole = cols / BLOCK_COLS * BLOCK_COLS;
+    let whole = cols / BLOCK_COLS;
+    // Read from the slice itself when there is one: far faster than
+    // ndarray's strided walk. The transpose of a row-major matrix (Kᵀ) has
+    // a panel's columns as whole rows of it (`columns[j·inner + c]` is b_cj).
     if let Some(columns) = b.t().as_slice() {
-        // The transpose of a row-major matrix (Kᵀ): a panel's columns are
-        // whole rows of it, read side by side (`columns[j·inner + c]` is
-        // `b_cj`), which is far faster than ndarray's strided walk.
-        return columns[..whole * inner]
-            .chunks_exact(BLOCK_COLS * inner)
-            .flat_map(|panel| {
-                (0..panel.len()).map(|n| panel[n % BLOCK_COLS * inner + n / BLOCK_COLS])
-            })
-            .collect();
+        return panels(inner, whole, |c, j| columns[j * inner + c]);
     }
-    let mut panels = Vec::with_capacity(inner * cols);
-    for columns in b
-        .axis_chunks_iter(Axis(1), BLOCK_COLS)
-        .take(cols / BLOCK_COLS)
-    {
-        for row in columns.rows() {
-            // A row of a row-major `b` is copied whole, far faster than
-            // entry by entry (which a transposed `b` needs).
-            match row.as_slice() {
-                Some(row) => panels.extend_from_slice(row),
-                None => panels.extend(row),
+    if let Some(rows) = b.as_slice() {
+        return panels(inner, whole, |c, j| rows[c * cols + j]);
+    }
+    panels(inner, whole, |c, j| b[[c, j]])
+}
+
+/// [`pack`]'s `whole` panels of `inner` rows from `b_cj = entry(c, j)`,
+/// each row of a panel written at once.
+#[inline(always)]
+fn panels(inner: usize, whole: usize, entry: impl Fn(usize, usize) -> f64) -> Vec<f64> {
+    let rows = (0..whole).flat_map(|p| (0..inner).map(move |c| (c, p * BLOCK_COLS)));
+    // SAFETY: each of the `whole · inner` rows of BLOCK_COLS entries is written.
+    unsafe {
+        written(whole * inner * BLOCK_COLS, |out| {
+            for (out, (c, first)) in out.as_chunks_mut::<BLOCK_COLS>().0.iter_mut().zip(rows) {
+                *out = std::array::from_fn(|j| MaybeUninit::new(entry(c, first + j)));
             }
-        }
+        })
     }
-    panels
 }
 
 /// One [`BLOCK_ROWS`]×[`BLOCK_COLS`] block of [`product`] whose top left
