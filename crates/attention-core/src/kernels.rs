@@ -152,24 +152,31 @@ fn pack(b: ArrayView2<f64>) -> Vec<f64> {
     // ndarray's strided walk. The transpose of a row-major matrix (Kᵀ) has
     // a panel's columns as whole rows of it (`columns[j·inner + c]` is b_cj).
     if let Some(columns) = b.t().as_slice() {
-        return panels(inner, whole, |c, j| columns[j * inner + c]);
+        return panels(inner, whole, |c, first| {
+            std::array::from_fn(|j| columns[(first + j) * inner + c])
+        });
     }
     if let Some(rows) = b.as_slice() {
-        return panels(inner, whole, |c, j| rows[c * cols + j]);
+        return panels(inner, whole, |c, first| {
+            let row = &rows[c * cols + first..][..BLOCK_COLS];
+            std::array::from_fn(|j| row[j])
+        });
     }
-    panels(inner, whole, |c, j| b[[c, j]])
+    panels(inner, whole, |c, first| {
+        std::array::from_fn(|j| b[[c, first + j]])
+    })
 }
 
-/// [`pack`]'s `whole` panels of `inner` rows from `b_cj = entry(c, j)`,
-/// each row of a panel written at once.
+/// [`pack`]'s `whole` panels of `inner` rows, row c of the panel of
+/// columns `first …` being `row(c, first)`.
 #[inline(always)]
-fn panels(inner: usize, whole: usize, entry: impl Fn(usize, usize) -> f64) -> Vec<f64> {
+fn panels(inner: usize, whole: usize, row: impl Fn(usize, usize) -> [f64; BLOCK_COLS]) -> Vec<f64> {
     let rows = (0..whole).flat_map(|p| (0..inner).map(move |c| (c, p * BLOCK_COLS)));
     // SAFETY: each of the `whole · inner` rows of BLOCK_COLS entries is written.
     unsafe {
         written(whole * inner * BLOCK_COLS, |out| {
             for (out, (c, first)) in out.as_chunks_mut::<BLOCK_COLS>().0.iter_mut().zip(rows) {
-                *out = std::array::from_fn(|j| MaybeUninit::new(entry(c, first + j)));
+                *out = row(c, first).map(MaybeUninit::new);
             }
         })
     }
