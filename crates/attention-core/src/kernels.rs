@@ -277,9 +277,8 @@ mod avx2 {
     /// bit `libm::exp`, and their total: eight entries at a time, each
     /// register of four adding to its own register of four partial sums.
     ///
-    /// Both registers' exponentials are made before either is checked for
-    /// rare lanes, so that their long chains of dependent steps (a division
-    /// among them) run side by side rather than one after the other.
+    /// Both registers' exponentials are made before one check for rare
+    /// lanes, with no branch between their long chains of dependent steps.
     ///
     /// # Safety
     /// The processor must support AVX2.
@@ -491,10 +490,9 @@ mod simd128 {
     /// bit `libm::exp`, and their total: eight entries at a time, each
     /// register of two adding to its own register of two partial sums.
     ///
-    /// Four pairs at a time rather than one: V8 neither hoists constants out
-    /// of a loop nor reorders instructions, so the four independent
-    /// exponentials share each constant (three instructions to make) and
-    /// overlap their long chains of dependent steps.
+    /// Four pairs at a time rather than one: V8 makes a v128 constant anew
+    /// (three instructions) wherever a loop uses it, and the four pairs'
+    /// exponentials share each one.
     #[target_feature(enable = "simd128")]
     pub(super) fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
         const PAIRS: usize = SUMS / 2;
@@ -886,7 +884,8 @@ fn softmax_steps(row: &mut [f64]) {
 }
 
 /// `v ← v / by` for every entry: two at a time with WebAssembly's SIMD,
-/// which LLVM does not use for this loop by itself.
+/// since LLVM vectorizes no loop of the wasm (the app is optimized for size,
+/// and so is the core once linked into it), only natively.
 #[inline(always)]
 fn divide(values: &mut [f64], by: f64) {
     #[cfg(target_arch = "wasm32")]
@@ -899,12 +898,12 @@ fn divide(values: &mut [f64], by: f64) {
 
 /// The largest entry of `values` that is not NaN, or −∞ when there is none.
 ///
-/// A running maximum takes an entry only when it is larger (`m < v`), which
-/// ignores NaN as `f64::max` does, and is one instruction both in AVX2
-/// (`max`) and in WebAssembly (`f64x2.pmax`), where `f64::max`'s rule for
-/// NaN is a scalar loop with two tests per entry. That is associative but
-/// for the sign of a zero, so the entries are compared four running maxima at
-/// a time (which vectorizes) rather than in one chain; `e^{s − m}` is the
+/// A running maximum takes an entry only when it is larger (`m < v`): that
+/// ignores NaN as `f64::max` does, without its second test (for a NaN
+/// maximum), and is one instruction in AVX2 (`maxpd`) and in WebAssembly's
+/// SIMD (`f64x2.pmax`, which the wasm uses by hand, see [`divide`]). It is
+/// associative but for the sign of a zero, so the entries are compared four
+/// running maxima at a time rather than in one chain; `e^{s − m}` is the
 /// same for m = ±0.
 #[inline(always)]
 fn largest(values: &[f64]) -> f64 {
