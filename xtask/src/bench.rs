@@ -131,10 +131,26 @@ fn ratio_table(
 /// The NumPy peer of the core's throughput example.
 const NUMPY_SCRIPT: &str = "crates/attention-core/examples/numpy_forward.py";
 
+/// glibc malloc settings that both the native forward pass and its NumPy
+/// peer run with: memory is never handed back to the system nor taken with
+/// mmap below 256 MB. Otherwise, every other pass frees the top of the heap
+/// (the T×T arrays, 6 MB at T = 512) and the next one times the kernel
+/// faulting those pages in again; WebAssembly memory never shrinks, so the
+/// app never pays that. Setting either variable also turns glibc's own
+/// adjustment of both thresholds off, so both are set.
+const MALLOC_SETTINGS: [(&str, &str); 2] = [
+    ("MALLOC_TRIM_THRESHOLD_", "268435456"),
+    ("MALLOC_MMAP_THRESHOLD_", "268435456"),
+];
+
 /// The core's native forward-pass throughput and, when python3 has NumPy,
 /// the same pass in NumPy (float64, one thread) and the two side by side.
 fn report_throughput() -> Result<Vec<(usize, f64)>, String> {
-    let native = captured(&mut core_example("throughput"))?;
+    let native = captured(core_example("throughput").envs(MALLOC_SETTINGS))?;
+    println!(
+        "\nNative and NumPy passes both run with glibc's MALLOC_TRIM_THRESHOLD_ and \
+         MALLOC_MMAP_THRESHOLD_ at 256 MB: neither times page faults (wasm memory never shrinks)."
+    );
     print!("{native}");
     let times = pass_times(&native, 4, 2);
     let has_numpy = cmd("python3")
@@ -150,7 +166,7 @@ NumPy comparison skipped: python3 with numpy is missing (pip install numpy)"
         );
         return Ok(times);
     }
-    let numpy = captured(cmd("python3").arg(NUMPY_SCRIPT))?;
+    let numpy = captured(cmd("python3").arg(NUMPY_SCRIPT).envs(MALLOC_SETTINGS))?;
     print!("{numpy}");
     // Native rows are `T passes/s µs GFLOP/s`, NumPy's `T µs best-µs`.
     let table = comparison(&times, &pass_times(&numpy, 3, 1));

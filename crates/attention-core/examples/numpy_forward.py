@@ -2,7 +2,9 @@
 (Q, K, V, raw and scaled scores, the allowed keys, the softmax weights and the
 output B) in float64 on one thread, at T = 16, 64, 256 and 512 with
 d = d_k = d_v = 64. `cargo xtask bench` prints its median
-times beside the core's.
+times beside the core's, running both with the same glibc malloc settings
+(MALLOC_TRIM_THRESHOLD_ and MALLOC_MMAP_THRESHOLD_ at 256 MB; see
+throughput.rs for why).
 
 Run with `python3 crates/attention-core/examples/numpy_forward.py`.
 """

@@ -1,7 +1,22 @@
 //! Native forward-pass throughput at T = 16, 64, 256 and 512 with d = d_k = d_v = 64.
-//! Run with `cargo run --release -p attention-core --example throughput`
-//! (or `cargo xtask bench`). A benchmark to read, not a test to pass. Every
-//! figure is from the median pass.
+//! Run with `cargo xtask bench`, or as it does:
+//!
+//! ```text
+//! MALLOC_TRIM_THRESHOLD_=268435456 MALLOC_MMAP_THRESHOLD_=268435456 \
+//!     cargo run --release -p attention-core --example throughput
+//! ```
+//!
+//! A benchmark to read, not a test to pass. Every figure is from the median pass.
+//!
+//! Those two glibc settings keep freed memory in the process. Without them,
+//! from T = 256 on, every other pass times the kernel rather than the pass:
+//! each pass's T×T arrays (6 MB at T = 512) go to the top of the heap while
+//! the previous trace is still kept, and once that trace is dropped the next
+//! pass takes its place lower down, so the newer arrays, freed in turn, are
+//! the top again and glibc hands them back to the system, for the pass after
+//! to fault in once more (about 1500 pages at T = 512). WebAssembly memory
+//! never shrinks, so the app never pays that. xtask runs the NumPy peer
+//! (`numpy_forward.py`) with the same settings, so neither side times page faults.
 
 use attention_core::random::normal_matrix;
 use attention_core::{forward_sequence, Head, Options};

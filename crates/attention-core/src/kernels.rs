@@ -10,7 +10,7 @@
 //! the same bits natively and in WebAssembly, and the training pass, which
 //! calls these same kernels, computes bit for bit what [`crate::forward`] does.
 
-use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, Axis, Zip};
+use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, Zip};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
@@ -147,33 +147,39 @@ fn in_blocks(
 /// the cache; and a transposed view needs no other copy.
 fn pack(b: ArrayView2<f64>) -> Vec<f64> {
     let (inner, cols) = b.dim();
-    let whole = cols / BLOCK_COLS * BLOCK_COLS;
+    let whole = cols / BLOCK_COLS;
+    // Read from the slice itself when there is one: far faster than
+    // ndarray's strided walk. The transpose of a row-major matrix (Kᵀ) has
+    // a panel's columns as whole rows of it (`columns[j·inner + c]` is b_cj).
     if let Some(columns) = b.t().as_slice() {
-        // The transpose of a row-major matrix (Kᵀ): a panel's columns are
-        // whole rows of it, read side by side (`columns[j·inner + c]` is
-        // `b_cj`), which is far faster than ndarray's strided walk.
-        return columns[..whole * inner]
-            .chunks_exact(BLOCK_COLS * inner)
-            .flat_map(|panel| {
-                (0..panel.len()).map(|n| panel[n % BLOCK_COLS * inner + n / BLOCK_COLS])
-            })
-            .collect();
+        return panels(inner, whole, |c, first| {
+            std::array::from_fn(|j| columns[(first + j) * inner + c])
+        });
     }
-    let mut panels = Vec::with_capacity(inner * cols);
-    for columns in b
-        .axis_chunks_iter(Axis(1), BLOCK_COLS)
-        .take(cols / BLOCK_COLS)
-    {
-        for row in columns.rows() {
-            // A row of a row-major `b` is copied whole, far faster than
-            // entry by entry (which a transposed `b` needs).
-            match row.as_slice() {
-                Some(row) => panels.extend_from_slice(row),
-                None => panels.extend(row),
+    if let Some(rows) = b.as_slice() {
+        return panels(inner, whole, |c, first| {
+            let row = &rows[c * cols + first..][..BLOCK_COLS];
+            std::array::from_fn(|j| row[j])
+        });
+    }
+    panels(inner, whole, |c, first| {
+        std::array::from_fn(|j| b[[c, first + j]])
+    })
+}
+
+/// [`pack`]'s `whole` panels of `inner` rows, row c of the panel of
+/// columns `first …` being `row(c, first)`.
+#[inline(always)]
+fn panels(inner: usize, whole: usize, row: impl Fn(usize, usize) -> [f64; BLOCK_COLS]) -> Vec<f64> {
+    let rows = (0..whole).flat_map(|p| (0..inner).map(move |c| (c, p * BLOCK_COLS)));
+    // SAFETY: each of the `whole · inner` rows of BLOCK_COLS entries is written.
+    unsafe {
+        written(whole * inner * BLOCK_COLS, |out| {
+            for (out, (c, first)) in out.as_chunks_mut::<BLOCK_COLS>().0.iter_mut().zip(rows) {
+                *out = row(c, first).map(MaybeUninit::new);
             }
-        }
+        })
     }
-    panels
 }
 
 /// One [`BLOCK_ROWS`]×[`BLOCK_COLS`] block of [`product`] whose top left
@@ -248,7 +254,7 @@ mod exp_constants {
 /// rounded exactly as in the scalar code.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{BLOCK_COLS, BLOCK_ROWS};
+    use super::{BLOCK_COLS, BLOCK_ROWS, SUMS};
     use std::arch::x86_64::{
         __m256d, _mm256_add_epi64, _mm256_add_pd, _mm256_and_pd, _mm256_andnot_pd,
         _mm256_blendv_pd, _mm256_castsi256_pd, _mm256_cmp_pd, _mm256_cvtepi32_epi64,
@@ -268,40 +274,66 @@ mod avx2 {
     }
 
     /// [`super::exp_shifted`]: `v ← e^{v − shift}` for every entry, bit for
-    /// bit `libm::exp`, and the sum of the new entries in order.
+    /// bit `libm::exp`, and their total: eight entries at a time, each
+    /// register of four adding to its own register of four partial sums.
+    ///
+    /// Both registers' exponentials are made before one check for rare
+    /// lanes, with no branch between their long chains of dependent steps.
     ///
     /// # Safety
     /// The processor must support AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
-        let (quads, rest) = values.as_chunks_mut::<4>();
-        let mut total = 0.0;
-        for quad in quads {
-            // SAFETY: `quad` holds 4 entries.
-            let x = unsafe { _mm256_loadu_pd(quad.as_ptr()) };
-            let x = _mm256_sub_pd(x, _mm256_set1_pd(shift));
-            let (y, plain) = exp4(x);
-            // Local arrays (registers, once optimized): adding the lanes
-            // from memory just stored would wait for the store each time.
-            let [mut e, mut arguments] = [[0.0; 4]; 2];
-            // SAFETY: `e` and `arguments` hold 4 entries.
+        const QUADS: usize = SUMS / 4;
+        let (octets, rest) = values.as_chunks_mut::<SUMS>();
+        let [mut low, mut high] = [_mm256_setzero_pd(); QUADS];
+        for octet in octets {
+            let octet = octet.as_mut_ptr();
+            // SAFETY: `octet` holds 8 = 2×4 entries.
+            let x = unsafe { [_mm256_loadu_pd(octet), _mm256_loadu_pd(octet.add(4))] }
+                .map(|x| _mm256_sub_pd(x, _mm256_set1_pd(shift)));
+            let (mut y0, plain0) = exp4(x[0]);
+            let (mut y1, plain1) = exp4(x[1]);
+            if plain0 & plain1 != 0b1111 {
+                (y0, y1) = (special_lanes(x[0], y0), special_lanes(x[1], y1));
+            }
+            // SAFETY: as above.
             unsafe {
-                _mm256_storeu_pd(e.as_mut_ptr(), y);
-                _mm256_storeu_pd(arguments.as_mut_ptr(), x);
+                _mm256_storeu_pd(octet, y0);
+                _mm256_storeu_pd(octet.add(4), y1);
             }
-            if plain != 0b1111 {
-                // Rare lanes (e^x overflows or is subnormal, NaN) take
-                // libm's own special cases.
-                for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
-                    if plain & (1 << lane) == 0 {
-                        *e = libm::exp(x);
-                    }
-                }
-            }
-            *quad = e;
-            total = e.iter().fold(total, |total, &e| total + e);
+            low = _mm256_add_pd(low, y0);
+            high = _mm256_add_pd(high, y1);
         }
-        super::exp_shifted_from(rest, shift, total)
+        let mut partial = [0.0; SUMS];
+        // SAFETY: `partial` holds 8 = 2×4 entries.
+        unsafe {
+            _mm256_storeu_pd(partial.as_mut_ptr(), low);
+            _mm256_storeu_pd(partial.as_mut_ptr().add(4), high);
+        }
+        super::exp_shifted_from(rest, shift, partial)
+    }
+
+    /// `y` with every lane that [`exp4`] does not cover replaced by
+    /// `libm::exp` of that lane of `x`: the rare lanes (e^x overflows or is
+    /// subnormal, NaN) take libm's own special cases.
+    #[cold]
+    #[target_feature(enable = "avx2")]
+    fn special_lanes(x: __m256d, y: __m256d) -> __m256d {
+        let plain = exp4(x).1;
+        let [mut e, mut arguments] = [[0.0; 4]; 2];
+        // SAFETY: `e` and `arguments` hold 4 entries.
+        unsafe {
+            _mm256_storeu_pd(e.as_mut_ptr(), y);
+            _mm256_storeu_pd(arguments.as_mut_ptr(), x);
+        }
+        for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
+            if plain & (1 << lane) == 0 {
+                *e = libm::exp(x);
+            }
+        }
+        // SAFETY: as above.
+        unsafe { _mm256_loadu_pd(e.as_ptr()) }
     }
 
     /// `libm::exp` (FreeBSD's e_exp.c) in four lanes for |x| < 708.39… and
@@ -440,12 +472,11 @@ mod avx2 {
 /// scalar code.
 #[cfg(target_arch = "wasm32")]
 mod simd128 {
-    use super::{BLOCK_COLS, BLOCK_ROWS};
+    use super::{BLOCK_COLS, BLOCK_ROWS, SUMS};
     use core::arch::wasm32::{
-        f64x2, f64x2_abs, f64x2_add, f64x2_convert_low_i32x4, f64x2_div, f64x2_extract_lane,
-        f64x2_lt, f64x2_mul, f64x2_splat, f64x2_sub, i32x4_trunc_sat_f64x2_zero, i64x2_add,
-        i64x2_bitmask, i64x2_extend_low_i32x4, i64x2_shl, i64x2_splat, v128, v128_and, v128_andnot,
-        v128_bitselect, v128_load, v128_or, v128_store,
+        f64x2, f64x2_abs, f64x2_add, f64x2_div, f64x2_extract_lane, f64x2_lt, f64x2_mul,
+        f64x2_pmax, f64x2_splat, f64x2_sub, f64x2_trunc, i64x2_add, i64x2_bitmask, i64x2_shl,
+        i64x2_splat, v128, v128_and, v128_andnot, v128_bitselect, v128_load, v128_or, v128_store,
     };
     use std::mem::MaybeUninit;
 
@@ -456,29 +487,102 @@ mod simd128 {
     }
 
     /// [`super::exp_shifted`]: `v ← e^{v − shift}` for every entry, bit for
-    /// bit `libm::exp`, and the sum of the new entries in order.
+    /// bit `libm::exp`, and their total: eight entries at a time, each
+    /// register of two adding to its own register of two partial sums.
+    ///
+    /// Four pairs at a time rather than one: V8 makes a v128 constant anew
+    /// (three instructions) wherever a loop uses it, and the four pairs'
+    /// exponentials share each one.
     #[target_feature(enable = "simd128")]
     pub(super) fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
-        let (pairs, rest) = values.as_chunks_mut::<2>();
-        let mut total = 0.0;
-        for pair in pairs {
-            let x = f64x2_sub(f64x2(pair[0], pair[1]), f64x2_splat(shift));
-            let (y, plain) = exp2(x);
-            let mut e = [f64x2_extract_lane::<0>(y), f64x2_extract_lane::<1>(y)];
-            if plain != 0b11 {
-                // Rare lanes (e^x overflows or is subnormal, NaN) take
-                // libm's own special cases.
-                let arguments = [f64x2_extract_lane::<0>(x), f64x2_extract_lane::<1>(x)];
-                for (lane, (e, x)) in e.iter_mut().zip(arguments).enumerate() {
-                    if plain & (1 << lane) == 0 {
-                        *e = libm::exp(x);
-                    }
-                }
+        const PAIRS: usize = SUMS / 2;
+        let (octets, rest) = values.as_chunks_mut::<SUMS>();
+        let mut sums = [f64x2_splat(0.0); PAIRS];
+        for octet in octets {
+            let pairs = octet.as_mut_ptr().cast::<v128>();
+            let mut x = [f64x2_splat(0.0); PAIRS];
+            let mut y = x;
+            let mut plain = 0b11;
+            for (i, (x, y)) in x.iter_mut().zip(&mut y).enumerate() {
+                // SAFETY: `octet` holds PAIRS pairs.
+                *x = f64x2_sub(unsafe { v128_load(pairs.add(i)) }, f64x2_splat(shift));
+                let lanes;
+                (*y, lanes) = exp2(*x);
+                plain &= lanes;
             }
-            *pair = e;
-            total = total + e[0] + e[1];
+            if plain != 0b11 {
+                y = special_lanes(x, y);
+            }
+            for (i, (y, sum)) in y.into_iter().zip(&mut sums).enumerate() {
+                // SAFETY: as above.
+                unsafe { v128_store(pairs.add(i), y) };
+                *sum = f64x2_add(*sum, y);
+            }
         }
-        super::exp_shifted_from(rest, shift, total)
+        let mut partial = [0.0; SUMS];
+        for (lanes, sum) in partial.as_chunks_mut::<2>().0.iter_mut().zip(sums) {
+            *lanes = [f64x2_extract_lane::<0>(sum), f64x2_extract_lane::<1>(sum)];
+        }
+        super::exp_shifted_from(rest, shift, partial)
+    }
+
+    /// `y` with every lane that [`exp2`] does not cover replaced by
+    /// `libm::exp` of that lane of `x`: the rare lanes (e^x overflows or is
+    /// subnormal, NaN) take libm's own special cases.
+    #[cold]
+    #[target_feature(enable = "simd128")]
+    fn special_lanes<const N: usize>(x: [v128; N], mut y: [v128; N]) -> [v128; N] {
+        for (x, y) in x.into_iter().zip(&mut y) {
+            let plain = exp2(x).1;
+            let e = |lane: u8, e: f64, x: f64| {
+                if plain & (1 << lane) == 0 {
+                    libm::exp(x)
+                } else {
+                    e
+                }
+            };
+            *y = f64x2(
+                e(0, f64x2_extract_lane::<0>(*y), f64x2_extract_lane::<0>(x)),
+                e(1, f64x2_extract_lane::<1>(*y), f64x2_extract_lane::<1>(x)),
+            );
+        }
+        y
+    }
+
+    /// [`super::largest`]: the same four running maxima, two registers of
+    /// two, each taking an entry when it is larger (`f64x2.pmax`).
+    #[target_feature(enable = "simd128")]
+    pub(super) fn largest(values: &[f64]) -> f64 {
+        let (quads, rest) = values.as_chunks::<4>();
+        let mut lanes = [f64x2_splat(f64::NEG_INFINITY); 2];
+        for quad in quads {
+            for (m, pair) in lanes.iter_mut().zip(quad.as_chunks::<2>().0) {
+                // SAFETY: `pair` holds 2 entries.
+                *m = f64x2_pmax(*m, unsafe { v128_load(pair.as_ptr().cast()) });
+            }
+        }
+        let [low, high] = lanes;
+        let lanes = [
+            f64x2_extract_lane::<0>(low),
+            f64x2_extract_lane::<1>(low),
+            f64x2_extract_lane::<0>(high),
+            f64x2_extract_lane::<1>(high),
+        ];
+        super::largest_from(rest, lanes)
+    }
+
+    /// [`super::divide`], two entries at a time.
+    #[target_feature(enable = "simd128")]
+    pub(super) fn divide(values: &mut [f64], by: f64) {
+        let (pairs, rest) = values.as_chunks_mut::<2>();
+        for pair in pairs {
+            let pair = pair.as_mut_ptr().cast::<v128>();
+            // SAFETY: `pair` holds 2 entries.
+            unsafe { v128_store(pair, f64x2_div(v128_load(pair), f64x2_splat(by))) };
+        }
+        for v in rest {
+            *v /= by;
+        }
     }
 
     /// `avx2::exp4` in two lanes: `libm::exp` for |x| < 708.39… and for
@@ -499,7 +603,10 @@ mod simd128 {
 
         let half = v128_or(splat(0.5), sign);
         let large_k = f64x2_add(f64x2_mul(splat(INVLN2), x), half);
-        let k = f64x2_convert_low_i32x4(i32x4_trunc_sat_f64x2_zero(large_k));
+        // Truncated as a float, which is what the conversion to an integer
+        // and back gives here: LLVM turns those two conversions into four
+        // scalar ones, each several instructions in V8.
+        let k = f64x2_trunc(large_k);
         let k = v128_bitselect(v128_or(splat(1.0), sign), k, middle);
         let k = v128_andnot(k, small);
 
@@ -514,8 +621,15 @@ mod simd128 {
         let c = f64x2_sub(r, f64x2_mul(rr, poly));
         let ratio = f64x2_div(f64x2_mul(r, c), f64x2_sub(splat(2.0), c));
         let y = f64x2_add(splat(1.0), f64x2_add(f64x2_sub(ratio, lo), hi));
-        let k = i64x2_extend_low_i32x4(i32x4_trunc_sat_f64x2_zero(k));
-        let scale = i64x2_shl(i64x2_add(k, i64x2_splat(1023)), 52);
+        // 2^k from its bits, without converting k to an integer: k + 1.5·2⁵²
+        // is exact and holds k in the low bits of its own (|k| ≤ 1022 here),
+        // so adding the bias 1023 and shifting by 52 leaves k + 1023 as the
+        // biased exponent and nothing else.
+        let magic = i64x2_add(
+            f64x2_add(k, splat(6_755_399_441_055_744.0)),
+            i64x2_splat(1023),
+        );
+        let scale = i64x2_shl(magic, 52);
         let y = f64x2_mul(y, scale);
         let y = v128_bitselect(f64x2_add(splat(1.0), x), y, tiny);
         let y = v128_andnot(y, vanishing);
@@ -766,37 +880,72 @@ fn softmax_steps(row: &mut [f64]) {
     }
     // The largest allowed score contributes e^0 = 1, so the sum is at least 1.
     let total = exp_shifted(row, largest);
-    for w in row {
-        *w /= total;
+    divide(row, total);
+}
+
+/// `v ← v / by` for every entry: two at a time with WebAssembly's SIMD,
+/// since LLVM vectorizes no loop of the wasm (the app is optimized for size,
+/// and so is the core once linked into it), only natively.
+#[inline(always)]
+fn divide(values: &mut [f64], by: f64) {
+    #[cfg(target_arch = "wasm32")]
+    return simd128::divide(values, by);
+    #[cfg(not(target_arch = "wasm32"))]
+    for v in values {
+        *v /= by;
     }
 }
 
 /// The largest entry of `values` that is not NaN, or −∞ when there is none.
 ///
-/// `f64::max` ignores NaN and is otherwise associative, so the entries are
-/// compared four running maxima at a time (which vectorizes) rather than in
-/// one chain; the result may differ only in the sign of a zero, and
-/// `e^{s − m}` is the same for m = ±0.
+/// A running maximum takes an entry only when it is larger (`m < v`): that
+/// ignores NaN as `f64::max` does, without its second test (for a NaN
+/// maximum), and is one instruction in AVX2 (`maxpd`) and in WebAssembly's
+/// SIMD (`f64x2.pmax`, which the wasm uses by hand, see [`divide`]). It is
+/// associative but for the sign of a zero, so the entries are compared four
+/// running maxima at a time rather than in one chain; `e^{s − m}` is the
+/// same for m = ±0.
 #[inline(always)]
 fn largest(values: &[f64]) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return simd128::largest(values);
+    #[cfg(not(target_arch = "wasm32"))]
+    largest_from(values, [f64::NEG_INFINITY; 4])
+}
+
+/// [`largest`] with four running maxima that start at `lanes`: lane l takes
+/// the entries 4n + l, then the lanes and the entries left over after whole
+/// fours are compared in order.
+#[inline(always)]
+fn largest_from(values: &[f64], mut lanes: [f64; 4]) -> f64 {
+    let larger = |m: f64, v: f64| if m < v { v } else { m };
     let (quads, rest) = values.as_chunks::<4>();
-    let mut lanes = [f64::NEG_INFINITY; 4];
     for quad in quads {
         for (m, &v) in lanes.iter_mut().zip(quad) {
-            *m = m.max(v);
+            *m = larger(*m, v);
         }
     }
     lanes
         .iter()
         .chain(rest)
-        .fold(f64::NEG_INFINITY, |m, &v| m.max(v))
+        .fold(f64::NEG_INFINITY, |m, &v| larger(m, v))
 }
 
+/// How many partial sums the softmax's total is made of: entry j is added
+/// to partial sum j mod 8, in order, and [`total`] adds the eight up.
+///
+/// A single running sum would be one chain of additions, each waiting for
+/// the last (a few cycles per entry, as long as the rest of the softmax
+/// takes). Eight chains fill two AVX2 registers or four of WebAssembly's
+/// SIMD, so the scalar code and both vector forms add the same numbers in
+/// the same order and agree bit for bit.
+const SUMS: usize = 8;
+
 /// `v ← e^{v − shift}` for every entry, with the bits of `libm::exp`, and
-/// returns the sum of the new entries, added one by one in order: four at a
-/// time with AVX2 when the processor has it (see `avx2::exp4`), else one by
-/// one. Summing as each exponential is made leaves the chain of dependent
-/// additions to overlap with computing the next exponentials.
+/// returns their total, summed in [`SUMS`] partial sums: with AVX2 when the
+/// processor has it (see `avx2::exp4`), else one entry at a time. Summing as
+/// each exponential is made leaves the additions to overlap with computing
+/// the next exponentials.
 fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
@@ -806,16 +955,29 @@ fn exp_shifted(values: &mut [f64], shift: f64) -> f64 {
     #[cfg(target_arch = "wasm32")]
     return simd128::exp_shifted(values, shift);
     #[cfg(not(target_arch = "wasm32"))]
-    exp_shifted_from(values, shift, 0.0)
+    exp_shifted_from(values, shift, [0.0; SUMS])
 }
 
-/// [`exp_shifted`] one entry at a time with `libm::exp`, adding to `total`
-/// (what the vector forms do with the entries left over after whole registers).
-fn exp_shifted_from(values: &mut [f64], shift: f64, total: f64) -> f64 {
-    values.iter_mut().fold(total, |total, v| {
+/// [`exp_shifted`] one entry at a time with `libm::exp`, entry j adding to
+/// `partial[j mod 8]`, and the total of the partial sums (what the vector
+/// forms do with the entries left over after whole registers, which start at
+/// a multiple of 8).
+#[inline(always)]
+fn exp_shifted_from(values: &mut [f64], shift: f64, mut partial: [f64; SUMS]) -> f64 {
+    for (j, v) in values.iter_mut().enumerate() {
         *v = libm::exp(*v - shift);
-        total + *v
-    })
+        partial[j % SUMS] += *v;
+    }
+    total(partial)
+}
+
+/// The sum of the [`SUMS`] partial sums, in a fixed order: l and l + 4 first
+/// (two AVX2 registers added lane by lane), then l and l + 2, then the two left.
+#[inline(always)]
+fn total(partial: [f64; SUMS]) -> f64 {
+    let [a, b, c, d, e, f, g, h] = partial;
+    let (a, b, c, d) = (a + e, b + f, c + g, d + h);
+    (a + c) + (b + d)
 }
 
 /// Row-wise [`masked_softmax`]: row i of the result is query i's attention
@@ -934,7 +1096,9 @@ mod tests {
     }
 
     /// [`exp_shifted`] (with AVX2 where the processor has it) against
-    /// `libm::exp` one value at a time.
+    /// `libm::exp` one value at a time, and its total against the scalar
+    /// partial sums from every start (so every split into whole registers
+    /// and entries left over).
     fn check_exp(values: &[f64]) {
         let mut got = values.to_vec();
         exp_shifted(&mut got, 0.0);
@@ -944,6 +1108,18 @@ mod tests {
                 got.to_bits(),
                 expected.to_bits(),
                 "e^{x:e}: {got:e} ≠ {expected:e}"
+            );
+        }
+        for start in 0..values.len().min(2 * SUMS) {
+            let mut vector = values[start..].to_vec();
+            let mut scalar = vector.clone();
+            let total = exp_shifted(&mut vector, 0.5);
+            let expected = exp_shifted_from(&mut scalar, 0.5, [0.0; SUMS]);
+            assert_eq!(
+                total.to_bits(),
+                expected.to_bits(),
+                "total of {} entries: {total:e} ≠ {expected:e}",
+                vector.len()
             );
         }
     }
