@@ -77,8 +77,12 @@ pub fn Controls() -> impl IntoView {
         let before = untrack(|| desk(focus.query.get()));
         let mut after = before.clone();
         match apply(&mut after, action) {
+            // Only what changed is set: setting a signal wakes whatever reads
+            // it, even with the same value (the markup of hundreds of chips).
             Ok(()) => {
-                notice.set(None::<LabError>);
+                if notice.with_untracked(Option::is_some) {
+                    notice.set(None::<LabError>);
+                }
                 if after.scenario != before.scenario {
                     scenario.set(after.scenario);
                 }
@@ -88,8 +92,12 @@ pub fn Controls() -> impl IntoView {
                 if after.sequence != before.sequence {
                     focus.sequence.set(after.sequence);
                 }
-                seed.set(after.seed);
-                choice.set(after.choice);
+                if after.seed != before.seed {
+                    seed.set(after.seed);
+                }
+                if after.choice != before.choice {
+                    choice.set(after.choice);
+                }
                 if adding {
                     if let Some(field) = heard.field.dyn_ref::<HtmlInputElement>() {
                         field.set_value("");

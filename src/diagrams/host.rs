@@ -129,6 +129,9 @@ extern "C" {
     fn morph(host: &Element, markup: &str);
     /// Repaints the heatmap cells in `host` from `matrix::markup::paint` lines.
     fn paint(host: &Element, encoded: &str);
+    /// Repaints the bars in `host` from `softmax::bars::markup::bar_paint` lines.
+    #[wasm_bindgen(js_name = paintBars)]
+    fn paint_bars(host: &Element, encoded: &str);
     /// Highlights the heatmap cells of these rows and columns in `host`.
     fn light(host: &Element, rows: &[u32], cols: &[u32]);
     /// Marks the control `data-action="select"` with this `data-index` in `host` as chosen.
@@ -255,6 +258,10 @@ pub fn SvgHost(
     /// `matrix::markup::paint`: applied without rewriting the markup.
     #[prop(optional)]
     repaint: Option<Signal<String>>,
+    /// New heights, colours and numbers for the bars already shown, from
+    /// `softmax::bars::markup::bar_paint`: applied without rewriting the markup.
+    #[prop(optional)]
+    bars: Option<Signal<String>>,
     /// The heatmap rows and columns to highlight: only their cells are
     /// touched when it changes, never the markup.
     #[prop(optional)]
@@ -280,14 +287,15 @@ pub fn SvgHost(
 
     let drawn = drawn(node);
     keep_patched(node, markup, Some(drawn));
-    if let Some(repaint) = repaint {
+    for (lines, painter) in [(repaint, paint as fn(&Element, &str)), (bars, paint_bars)] {
+        let Some(lines) = lines else { continue };
         Effect::new(move |_| {
             if !drawn.get() {
                 return;
             }
-            let encoded = repaint.get();
+            let encoded = lines.get();
             if let Some(host) = node.get() {
-                paint(&host, &encoded);
+                painter(&host, &encoded);
             }
         });
     }

@@ -10,6 +10,7 @@
 // and the Random W button at the top of the page, the W_Q cell being edited),
 // and with the weights heatmap in the middle of the screen (as in an embed
 // that shows the controls beside the softmax card).
+// Each input starts once the previous one is painted, as a learner's does.
 // The first inputs after a load run while Chromium is still compiling the
 // hot JavaScript and WebAssembly paths and take two to five times as long;
 // they are made first and reported apart, so the percentiles describe a
@@ -66,6 +67,10 @@ async function time(page, kind, count) {
         await task();
         void document.body.offsetHeight;
         out.push(performance.now() - t0);
+        // A learner's next input comes after this one is on screen: wait for
+        // the frame that paints it, so that the next input's time does not
+        // include painting this one's changes.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       }
       return out;
     },

@@ -1,11 +1,11 @@
 //! The selected query's weights α′_i1 … α′_iT as bars, one per key, with the
 //! softmax of the bar under the pointer worked out below. The markup is
-//! written by [`markup::side`]; this component only feeds it and listens.
+//! written by [`markup`]; this component only feeds it and listens.
 
 mod markup;
 
 use crate::diagrams::host::{CellEvent, SvgHost};
-use crate::i18n::LangContext;
+use crate::i18n::{self, LangContext};
 use crate::lab::SequenceTrace;
 use crate::state::{Focus, LabView};
 use leptos::prelude::*;
@@ -42,14 +42,22 @@ pub fn SoftmaxBars() -> impl IntoView {
     let focus = expect_context::<Focus>();
     // The bar under the pointer or keyboard focus, whose softmax is explained.
     let hovered = RwSignal::new(None::<usize>);
-    let side = Memo::new(move |_| {
+    let row = Memo::new(move |_| {
         let i = focus.query.get();
-        let shown = hovered.get().unwrap_or_else(|| focus.key.get());
-        let row = view
-            .with(|v| v.as_ref().and_then(|t| QueryRow::new(t, i)))
-            .unwrap_or_default();
-        markup::side(&row, shown, lang.get())
+        view.with(|v| v.as_ref().and_then(|t| QueryRow::new(t, i)))
+            .unwrap_or_default()
     });
+    let shown = move || hovered.get().unwrap_or_else(|| focus.key.get());
+    let labels = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.labels.clone())));
+    // The bars' markup follows only the keys and the language; a new query,
+    // new weights or another bar pointed at repaints the bars in place.
+    let chart = Memo::new(move |_| {
+        let aria = i18n::BARS_ARIA.get(lang.get());
+        labels.with(|labels| markup::chart(labels.as_deref().unwrap_or_default(), aria))
+    });
+    let paint = Memo::new(move |_| row.with(|row| markup::bar_paint(row, shown())));
+    let heading = Memo::new(move |_| row.with(|row| markup::heading(row, lang.get())));
+    let below = Memo::new(move |_| row.with(|row| markup::below(row, shown(), lang.get())));
     let on_cell = Callback::new(move |event: CellEvent| match event {
         CellEvent::Hover(cell) => hovered.set(cell.map(|(_, j)| j)),
         CellEvent::Select((_, j)) => focus.key.set(j),
@@ -58,7 +66,11 @@ pub fn SoftmaxBars() -> impl IntoView {
 
     view! {
         <div class="softmax-side">
-            <SvgHost markup=side on_cell=on_cell />
+            <SvgHost markup=heading />
+            <div class="scroll">
+                <SvgHost markup=chart on_cell=on_cell bars=Signal::from(paint) />
+            </div>
+            <SvgHost markup=below />
         </div>
     }
 }

@@ -8,7 +8,6 @@ use crate::diagrams::softmax::formula::readout;
 use crate::geometry::bars::{short_label, BarLayout};
 use crate::geometry::colour::weight_colour;
 use crate::geometry::format::{js_number, two_decimals};
-use crate::geometry::grid::Rect;
 use crate::geometry::raster::MAX_DRAWN;
 use crate::i18n::{self, Lang};
 use crate::svg::{coord, Markup};
@@ -22,19 +21,21 @@ const HEIGHT: f64 = 190.0;
 /// Longest key label under a bar; the full label is in its tooltip.
 const LABEL_CHARS: usize = 6;
 
-/// The bar chart of `row`'s weights, bar `shown` emphasised. Each bar is a
+/// The bar chart's frame for keys labelled `labels`: what changes only with
+/// the sequence (how many keys, their labels) and the language. Each bar is a
 /// focusable `<g class="bar">` cell (see [`hit`]) holding a `rect` with
-/// `data-col`, the full-precision `data-value` and, if masked, `data-masked`.
+/// `data-col`; [`bar_paint`] gives each bar its weight (the full-precision
+/// `data-value`, height, colour, printed number, and `data-masked` if masked),
+/// so a new query or new weights repaint values rather than rewrite markup.
 ///
-/// Past [`MAX_DRAWN`] keys the bars are thin and their height is scaled to the
-/// row's largest weight, which [`side`] prints above the chart: with hundreds
-/// of keys every weight is small, and on a 0–1 scale they would all look empty.
-pub fn chart(row: &QueryRow, shown: usize, aria: &str) -> String {
-    let n = row.weights.len();
-    let thin_scale = thin_scale(row);
-    let thin = thin_scale.is_some();
-    let scale = thin_scale.unwrap_or(1.0);
-    let layout = BarLayout::new(n, n as f64 * if thin { THIN_SLOT } else { SLOT }, HEIGHT);
+/// Past [`MAX_DRAWN`] keys the bars are thin, without number, label or tab
+/// stop, and their height is scaled to the row's largest weight, which
+/// [`side`] prints above the chart: with hundreds of keys every weight is
+/// small, and on a 0–1 scale they would all look empty.
+pub fn chart(labels: &[String], aria: &str) -> String {
+    let n = labels.len();
+    let thin = n > MAX_DRAWN;
+    let layout = layout(n);
     let (width, height) = (coord(layout.width), coord(HEIGHT));
     let (base, top) = (coord(layout.baseline()), coord(layout.top()));
     let view_box = format!("0 0 {width} {height}");
@@ -85,16 +86,45 @@ pub fn chart(row: &QueryRow, shown: usize, aria: &str) -> String {
         ];
         m.empty("line", &line);
     }
-    for (j, &weight) in row.weights.iter().enumerate() {
-        let look = BarLook {
-            active: j == shown,
-            thin,
-            scale,
-        };
-        bar(&mut m, row, &layout, j, weight, look);
+    for (j, label) in labels.iter().enumerate() {
+        bar(&mut m, &layout, j, label, thin);
+    }
+    if thin {
+        // Every thin bar, drawn as one shape: one attribute to set on a new
+        // query rather than three per bar. Their weights are all small, so
+        // one colour, that of a small weight, is what each would have had.
+        let fill = weight_colour(0.0).hex();
+        m.empty(
+            "path",
+            &[("class", "bars-thin"), ("fill", &fill), ("d", "")],
+        );
     }
     m.close("svg");
     m.finish()
+}
+
+/// The layout of a chart of `n` bars: wide columns, or thin ones past
+/// [`MAX_DRAWN`].
+fn layout(n: usize) -> BarLayout {
+    let slot = if n > MAX_DRAWN { THIN_SLOT } else { SLOT };
+    BarLayout::new(n, n as f64 * slot, HEIGHT)
+}
+
+/// The SVG path of every thin bar of `row` taller than 0, each as tall
+/// as its weight over `scale` (the row's largest), standing on the baseline.
+fn thin_outline(row: &QueryRow, layout: &BarLayout, scale: f64) -> String {
+    let base = coord(layout.baseline());
+    let mut d = String::new();
+    for (j, &weight) in row.weights.iter().enumerate() {
+        let at = layout.bar(j, if scale > 0.0 { weight / scale } else { 0.0 });
+        let height = coord(at.height);
+        if height == "0" {
+            continue;
+        }
+        let (x, width) = (coord(at.x), coord(at.width));
+        d.push_str(&format!("M{x} {base}v-{height}h{width}v{height}z"));
+    }
+    d
 }
 
 /// The weight a long row's thin bars are scaled to (its largest), or `None`
@@ -103,120 +133,127 @@ fn thin_scale(row: &QueryRow) -> Option<f64> {
     (row.weights.len() > MAX_DRAWN).then(|| row.weights.iter().copied().fold(0.0, f64::max))
 }
 
-/// How a bar is drawn: emphasised or not, and thin (no number or label, its
-/// height relative to `scale`, the row's largest weight) or not (`scale` 1).
-#[derive(Clone, Copy)]
-struct BarLook {
-    active: bool,
-    thin: bool,
-    scale: f64,
-}
-
-/// Writes bar `j`: the column that answers the pointer, the bar, its value
-/// above and its key's label below.
-fn bar(m: &mut Markup, row: &QueryRow, layout: &BarLayout, j: usize, weight: f64, look: BarLook) {
-    let BarLook {
-        active,
-        thin,
-        scale,
-    } = look;
-    let masked = row.allowed.get(j) == Some(&false);
-    let label = row.labels.get(j).map_or("", String::as_str);
-    let mut class = String::from("bar");
-    for (on, name) in [(masked, " masked"), (active, " active")] {
-        if on {
-            class.push_str(name);
-        }
-    }
+/// Writes bar `j`'s frame: the column that answers the pointer, the bar
+/// (placed across, its height painted), and unless `thin`, the place of its
+/// value above and its key's label below.
+fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
     // Row 0 whatever the query, so a focused bar keeps its focus when the
-    // arrow keys move the query and the markup is replaced.
+    // arrow keys move the query.
     let cell = hit(0, j);
     // Hundreds of thin bars would be hundreds of tab stops: the keyboard
     // reaches a long row through the weights' magnifier instead.
-    let mut group = vec![("class", class.as_str()), ("data-hit", cell.as_str())];
+    let mut group = vec![("class", "bar"), ("data-hit", cell.as_str())];
     if !thin {
         group.push(("tabindex", "0"));
     }
     m.open("g", &group);
     m.element("title", &[], label);
-    rect(m, "bar-slot", layout.slot(j), &[]);
-    let (col, value) = (j.to_string(), js_number(weight));
-    let fill = weight_colour(weight).hex();
-    let mut data = vec![
-        ("fill", fill.as_str()),
-        ("data-col", col.as_str()),
-        ("data-value", value.as_str()),
-    ];
-    if masked {
-        data.push(("data-masked", "true"));
-    }
-    let height = if scale > 0.0 { weight / scale } else { 0.0 };
-    rect(m, "bar-value", layout.bar(j, height), &data);
-    if thin {
-        m.close("g");
-        return;
-    }
-    let (nx, ny) = layout.value_label(j, weight);
-    m.element(
-        "text",
+    let slot = layout.slot(j);
+    let (x, width) = (coord(slot.x), coord(slot.width));
+    m.empty(
+        "rect",
         &[
-            ("class", "bar-number"),
-            ("x", &coord(nx)),
-            ("y", &coord(ny)),
+            ("class", "bar-slot"),
+            ("x", &x),
+            ("y", &coord(slot.y)),
+            ("width", &width),
+            ("height", &coord(slot.height)),
         ],
-        &two_decimals(weight),
     );
-    let (kx, ky) = layout.key_label(j);
-    m.element(
-        "text",
-        &[("class", "bar-key"), ("x", &coord(kx)), ("y", &coord(ky))],
-        &short_label(label, LABEL_CHARS),
+    let column = layout.bar(j, 0.0);
+    let col = j.to_string();
+    m.empty(
+        "rect",
+        &[
+            ("class", "bar-value"),
+            ("x", &coord(column.x)),
+            ("width", &coord(column.width)),
+            ("data-col", &col),
+        ],
     );
+    if !thin {
+        let (nx, _) = layout.value_label(j, 0.0);
+        m.element("text", &[("class", "bar-number"), ("x", &coord(nx))], "");
+        let (kx, ky) = layout.key_label(j);
+        m.element(
+            "text",
+            &[("class", "bar-key"), ("x", &coord(kx)), ("y", &coord(ky))],
+            &short_label(label, LABEL_CHARS),
+        );
+    }
     m.close("g");
 }
 
-/// Writes a `<rect>` of `class` covering `at`, with `more` attributes.
-fn rect(m: &mut Markup, class: &str, at: Rect, more: &[(&str, &str)]) {
-    let (x, y, w, h) = (coord(at.x), coord(at.y), coord(at.width), coord(at.height));
-    let mut attrs = vec![
-        ("class", class),
-        ("x", x.as_str()),
-        ("y", y.as_str()),
-        ("width", w.as_str()),
-        ("height", h.as_str()),
-    ];
-    attrs.extend_from_slice(more);
-    m.empty("rect", &attrs);
+/// What `morph.js`'s `paintBars` puts on [`chart`]'s bars for `row`, bar
+/// `shown` emphasised: first the outline of every thin bar (empty unless
+/// thin), then one line per key with tab-separated group class (`bar`, plus
+/// `masked` and `active`), the full-precision weight, a mask flag and,
+/// unless thin, the bar's fill, top and height, its printed weight and that
+/// number's height.
+pub fn bar_paint(row: &QueryRow, shown: usize) -> String {
+    let layout = layout(row.weights.len());
+    let scale = thin_scale(row).unwrap_or(1.0);
+    let thin = thin_scale(row).is_some();
+    let mut out = String::with_capacity(row.weights.len() * 64);
+    if thin {
+        out.push_str(&thin_outline(row, &layout, scale));
+    }
+    out.push('\n');
+    for (j, &weight) in row.weights.iter().enumerate() {
+        let masked = row.allowed.get(j) == Some(&false);
+        let mut class = String::from("bar");
+        for (on, name) in [(masked, " masked"), (j == shown, " active")] {
+            if on {
+                class.push_str(name);
+            }
+        }
+        let mut fields = vec![
+            class,
+            js_number(weight),
+            String::from(if masked { "1" } else { "" }),
+        ];
+        if !thin {
+            let at = layout.bar(j, weight);
+            fields.extend([
+                weight_colour(weight).hex(),
+                coord(at.y),
+                coord(at.height),
+                two_decimals(weight),
+                coord(layout.value_label(j, weight).1),
+            ]);
+        }
+        out.push_str(&fields.join("\t"));
+        out.push('\n');
+    }
+    out
 }
 
-/// Everything beside the weights grid, in `lang`: the query's name, the bar
-/// chart, a hint, the softmax of bar `shown` and the row sum.
-pub fn side(row: &QueryRow, shown: usize, lang: Lang) -> String {
+/// Above the bars, in `lang`: the query's name and, for thin bars, the
+/// weight their full height stands for.
+pub fn heading(row: &QueryRow, lang: Lang) -> String {
     let query = row.labels.get(row.query).map_or("", String::as_str);
-    let mut caption = Markup::new();
-    caption
-        .open("p", &[("class", "caption")])
+    let mut m = Markup::new();
+    m.open("p", &[("class", "caption")])
         .text(i18n::BARS_CAPTION.get(lang))
         .text(": ")
         .element("strong", &[], query)
         .close("p");
     if let Some(largest) = thin_scale(row) {
-        caption
-            .open("p", &[("class", "hint"), ("data-testid", "bars-scale")])
+        m.open("p", &[("class", "hint"), ("data-testid", "bars-scale")])
             .text(i18n::BARS_SCALED.get(lang))
             .text(" ")
             .element("strong", &[], &two_decimals(largest))
             .close("p");
     }
+    m.finish()
+}
+
+/// Under the bars, in `lang`: a hint, the softmax of bar `shown` and the row
+/// sum.
+pub fn below(row: &QueryRow, shown: usize, lang: Lang) -> String {
     let mut hint = Markup::new();
     hint.element("p", &[("class", "hint")], i18n::BARS_HINT.get(lang));
-    format!(
-        "{}<div class=\"scroll\">{}</div>{}{}",
-        caption.finish(),
-        chart(row, shown, i18n::BARS_ARIA.get(lang)),
-        hint.finish(),
-        readout(row, shown, lang)
-    )
+    hint.finish() + &readout(row, shown, lang)
 }
 
 #[cfg(test)]
@@ -246,50 +283,112 @@ mod tests {
             .collect()
     }
 
+    /// [`bar_paint`]'s outline of thin bars, and its bars' lines split
+    /// into their fields.
+    fn painted_with_outline(row: &QueryRow, shown: usize) -> (String, Vec<Vec<String>>) {
+        let encoded = bar_paint(row, shown);
+        let mut lines = encoded.split('\n');
+        let outline = lines.next().unwrap().to_owned();
+        let bars = lines
+            .filter(|line| !line.is_empty())
+            .map(|line| line.split('\t').map(str::to_owned).collect())
+            .collect();
+        (outline, bars)
+    }
+
+    fn painted(row: &QueryRow, shown: usize) -> Vec<Vec<String>> {
+        painted_with_outline(row, shown).1
+    }
+
     #[test]
-    fn each_bar_carries_its_key_and_exact_weight() {
+    fn each_bar_carries_its_key_and_is_painted_with_its_exact_weight() {
         let row = row();
-        let svg = chart(&row, 0, "bars");
+        let svg = chart(&row.labels, "bars");
         let cols: Vec<String> = (0..row.weights.len()).map(|j| j.to_string()).collect();
         assert_eq!(attribute(&svg, "data-col"), cols);
-        let values: Vec<f64> = attribute(&svg, "data-value")
-            .iter()
-            .map(|v| v.parse().unwrap())
-            .collect();
-        assert_eq!(values, row.weights);
-        assert_eq!(attribute(&svg, "data-masked"), ["true"]);
         let hits: Vec<String> = (0..row.weights.len()).map(|j| hit(0, j)).collect();
         assert_eq!(attribute(&svg, "data-hit"), hits);
         assert_eq!(svg.matches("tabindex=\"0\"").count(), row.weights.len());
+        assert!(
+            attribute(&svg, "data-value").is_empty(),
+            "values are painted, not written"
+        );
+
+        let (outline, lines) = painted_with_outline(&row, 0);
+        assert_eq!(outline, "", "short rows have no thin bars");
+        assert_eq!(lines.len(), row.weights.len());
+        let values: Vec<f64> = lines.iter().map(|l| l[1].parse().unwrap()).collect();
+        assert_eq!(values, row.weights);
+        let masked: Vec<&str> = lines.iter().map(|l| l[2].as_str()).collect();
+        assert_eq!(masked, ["", "1", "", ""]);
+        for (line, &weight) in lines.iter().zip(&row.weights) {
+            assert_eq!(line.len(), 8);
+            assert_eq!(line[3], weight_colour(weight).hex());
+            assert_eq!(line[6], two_decimals(weight));
+        }
+    }
+
+    #[test]
+    fn a_bar_stands_on_the_baseline_as_tall_as_its_weight_with_its_number_above() {
+        let row = row();
+        let layout = layout(row.weights.len());
+        for (j, line) in painted(&row, 0).iter().enumerate() {
+            let at = layout.bar(j, row.weights[j]);
+            assert_eq!(line[4], coord(at.y));
+            assert_eq!(line[5], coord(at.height));
+            let y: f64 = line[4].parse().unwrap();
+            let height: f64 = line[5].parse().unwrap();
+            assert!((y + height - layout.baseline()).abs() < 0.01, "bar {j}");
+            let number_y: f64 = line[7].parse().unwrap();
+            assert!(number_y < y, "bar {j}: its number is above it");
+        }
     }
 
     #[test]
     fn the_shown_bar_is_active_and_the_masked_one_hatched() {
-        let svg = chart(&row(), 3, "bars");
-        let classes: Vec<String> = attribute(&svg, "class")
+        let classes: Vec<String> = painted(&row(), 3)
             .into_iter()
-            .filter(|c| c.starts_with("bar ") || c == "bar")
+            .map(|l| l[0].clone())
             .collect();
         assert_eq!(classes, ["bar", "bar masked", "bar", "bar active"]);
+    }
+
+    #[test]
+    fn the_frame_follows_the_keys_not_the_query_or_the_weights() {
+        let row = row();
+        let mut other = row.clone();
+        other.query = 0;
+        other.weights.reverse();
+        other.allowed = vec![true; row.weights.len()];
+        assert_eq!(chart(&row.labels, "bars"), chart(&other.labels, "bars"));
+        assert_ne!(bar_paint(&row, 0), bar_paint(&other, 0));
+        assert_ne!(bar_paint(&row, 0), bar_paint(&row, 1));
     }
 
     #[test]
     fn labels_are_escaped_and_shortened_under_the_bar() {
         let mut row = row();
         row.labels[0] = "<script>alert(1)</script>".into();
-        let html = side(&row, 0, Lang::En);
+        let svg = chart(&row.labels, "bars");
+        assert!(!svg.contains("<script>"));
+        assert!(svg.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>"));
+        assert!(svg.contains(">&lt;scri…</text>"));
+        assert!(svg.contains("data-testid=\"softmax-bars\" role=\"img\""));
+        let html = heading(&row, Lang::En);
         assert!(!html.contains("<script>"));
-        assert!(html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>"));
-        assert!(html.contains(">&lt;scri…</text>"));
         assert!(html.contains("<strong>"));
-        assert!(html.contains("data-testid=\"softmax-bars\" role=\"img\""));
     }
 
     #[test]
     fn an_empty_row_draws_an_empty_chart() {
-        let svg = chart(&QueryRow::default(), 0, "bars");
+        let svg = chart(&[], "bars");
         assert!(!svg.contains("<g "));
         assert!(svg.contains("viewBox=\"0 0 0 190\""));
+        assert_eq!(
+            bar_paint(&QueryRow::default(), 0),
+            "\n",
+            "no outline, no bar"
+        );
     }
 
     #[test]
@@ -303,24 +402,54 @@ mod tests {
             allowed: vec![true; n],
             weights: weights.clone(),
         };
-        let svg = chart(&row, 0, "bars");
-        let values: Vec<f64> = attribute(&svg, "data-value")
-            .iter()
-            .map(|v| v.parse().unwrap())
-            .collect();
-        assert_eq!(values, weights, "every key keeps its exact weight");
+        let svg = chart(&row.labels, "bars");
         assert!(!svg.contains("tabindex"), "no tab stop per thin bar");
         assert!(!svg.contains("bar-number") && !svg.contains("bar-key"));
-        let html = side(&row, 0, Lang::En);
+        assert!(svg.contains("class=\"bars-thin\""));
+        let (outline, lines) = painted_with_outline(&row, 0);
+        let values: Vec<f64> = lines.iter().map(|l| l[1].parse().unwrap()).collect();
+        assert_eq!(values, weights, "every key keeps its exact weight");
+        assert!(
+            lines.iter().all(|l| l.len() == 3),
+            "no bar of its own to draw"
+        );
+        let html = heading(&row, Lang::En);
         assert!(html.contains("data-testid=\"bars-scale\""), "{html}");
         assert!(
             html.contains("<strong>0.04</strong>"),
             "the scale's top is printed"
         );
-        assert!(!side(&QueryRow::default(), 0, Lang::En).contains("bars-scale"));
-        // The largest weight reaches the top of the plot.
-        let layout = BarLayout::new(n, n as f64 * THIN_SLOT, HEIGHT);
-        let tallest = layout.bar(n - 1, 1.0);
-        assert!(svg.contains(&format!("y=\"{}\"", coord(tallest.y))));
+        assert!(!heading(&QueryRow::default(), Lang::En).contains("bars-scale"));
+        // One outline per bar, on the baseline; the largest weight reaches
+        // the top of the plot, the others in proportion.
+        let layout = layout(n);
+        assert_eq!(outline.matches('M').count(), n);
+        let base = coord(layout.baseline());
+        let last = layout.bar(n - 1, 1.0);
+        let full = coord(last.height);
+        assert!(outline.ends_with(&format!(
+            "M{} {base}v-{full}h{}v{full}z",
+            coord(last.x),
+            coord(last.width)
+        )));
+        let half = coord(layout.bar(n / 2 - 1, 0.5).height);
+        assert!(outline.contains(&format!("v-{half}h")), "{outline}");
+    }
+
+    #[test]
+    fn a_thin_bar_of_weight_zero_is_not_outlined() {
+        let n = MAX_DRAWN + 1;
+        let mut weights = vec![1.0 / (n - 1) as f64; n];
+        weights[0] = 0.0;
+        let row = QueryRow {
+            query: 0,
+            labels: (0..n).map(|j| format!("t{j}")).collect(),
+            scores: vec![0.0; n],
+            allowed: (0..n).map(|j| j > 0).collect(),
+            weights,
+        };
+        let (outline, lines) = painted_with_outline(&row, 0);
+        assert_eq!(outline.matches('M').count(), n - 1);
+        assert_eq!(lines[0], ["bar masked active", &js_number(0.0), "1"]);
     }
 }
