@@ -77,8 +77,9 @@ pub fn Controls() -> impl IntoView {
         let before = untrack(|| desk(focus.query.get()));
         let mut after = before.clone();
         match apply(&mut after, action) {
-            // Only what changed is set: setting a signal wakes whatever reads
-            // it, even with the same value (the markup of hundreds of chips).
+            // The markup's inputs are set only when they changed: setting a
+            // signal wakes whatever reads it, even with the same value (here
+            // the markup of up to 512 chips).
             Ok(()) => {
                 if notice.with_untracked(Option::is_some) {
                     notice.set(None::<LabError>);
@@ -92,9 +93,9 @@ pub fn Controls() -> impl IntoView {
                 if after.sequence != before.sequence {
                     focus.sequence.set(after.sequence);
                 }
-                if after.seed != before.seed {
-                    seed.set(after.seed);
-                }
+                // Always: this also writes the seed's field back tidy (`042`
+                // typed → `42`), and costs only that field.
+                seed.set(after.seed);
                 if after.choice != before.choice {
                     choice.set(after.choice);
                 }

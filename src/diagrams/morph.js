@@ -266,40 +266,46 @@ export function paint(host, encoded) {
 }
 
 // Paints the bars written by `chart` (`softmax/bars/markup.rs`) from what
-// `bar_paint` there writes: a first line with the outline of every thin bar,
-// then one line per bar, tab-separated: its class, value and mask flag and,
-// unless thin, its fill, top, height, printed number and that number's
-// height. Only what changed since the last paint is set, so pointing at
-// another bar touches two bars, not all of them.
+// `bar_paint` there writes: a first line with the outlines of the thin bars,
+// one per colour, tab-separated, then one line per bar, tab-separated: its
+// class, value and mask flag and, unless thin, its fill, top, height, printed
+// number and that number's height. Only what changed since the last paint is
+// set, so pointing at another bar touches two bars, not all of them. The
+// lines may be a paint ahead of or behind the markup (wide bars on a thin
+// chart, while the markup and the paint catch up), so a field a line lacks
+// is removed and one the page lacks is skipped.
 export function paintBars(host, encoded) {
   const bars = (host.bars ??= [...host.querySelectorAll('g.bar')].map((g) => [
     g,
     g.querySelector('.bar-value'),
     g.querySelector('.bar-number'),
   ]));
-  const [outline, ...lines] = encoded.split('\n');
+  const [outlines, ...lines] = encoded.split('\n');
   const before = host.barLines;
-  const thin = host.querySelector('path.bars-thin');
-  if (thin && outline !== before?.[0]) thin.setAttribute('d', outline);
+  const was = before?.[0].split('\t') ?? [];
+  const paths = host.querySelectorAll('path.bars-thin');
+  outlines.split('\t').forEach((d, k) => {
+    if (paths[k] && d !== was[k]) paths[k].setAttribute('d', d);
+  });
   for (let j = 0; j < Math.min(bars.length, lines.length); j++) {
     if (before && before[j + 1] === lines[j]) continue;
     const f = lines[j].split('\t');
-    const was = before?.[j + 1]?.split('\t') ?? [];
+    const old = before?.[j + 1]?.split('\t') ?? [];
     const [g, bar, number] = bars[j];
-    if (was[0] !== f[0]) g.setAttribute('class', f[0]);
-    if (was[1] !== f[1]) bar.setAttribute('data-value', f[1]);
-    if (was[2] !== f[2]) {
+    if (old[0] !== f[0]) g.setAttribute('class', f[0]);
+    if (old[1] !== f[1]) bar.setAttribute('data-value', f[1]);
+    if (old[2] !== f[2]) {
       if (f[2]) bar.setAttribute('data-masked', 'true');
       else bar.removeAttribute('data-masked');
     }
-    if (f.length < 4) continue;
-    if (was[3] !== f[3]) bar.setAttribute('fill', f[3]);
-    if (was[4] !== f[4]) bar.setAttribute('y', f[4]);
-    if (was[5] !== f[5]) bar.setAttribute('height', f[5]);
-    if (was[6] !== f[6]) number.textContent = f[6];
-    if (was[7] !== f[7]) number.setAttribute('y', f[7]);
+    for (const [k, element, name] of [[3, bar, 'fill'], [4, bar, 'y'], [5, bar, 'height'], [7, number, 'y']]) {
+      if (old[k] === f[k] || !element) continue;
+      if (f[k] === undefined) element.removeAttribute(name);
+      else element.setAttribute(name, f[k]);
+    }
+    if (number && old[6] !== f[6]) number.textContent = f[6] ?? '';
   }
-  host.barLines = [outline, ...lines];
+  host.barLines = [outlines, ...lines];
 }
 
 // The hosts drawn for the first time since their markup was written (at

@@ -209,3 +209,64 @@ test('a highlight moves only its own cells and outlives new markup and repaints'
   });
   await lab.close();
 });
+
+test('bars repaint in place, and a chart crossing between wide and thin bars ends right whichever comes first', async () => {
+  const lab = await LabPage.open(harness.browser, harness.server.url);
+  const snippet = await lab.page.evaluate(
+    () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')),
+  );
+  const result = await lab.page.evaluate(async (url) => {
+    const { morph, paintBars } = await import(url);
+    const host = document.createElement('div');
+    document.body.append(host);
+    // Shaped as `chart` writes them (softmax/bars/markup.rs): wide bars with
+    // a number each, or thin bars drawn by paths, one per colour.
+    const wide = '<svg><g class="bar" data-hit="0,0"><rect class="bar-value" data-col="0"/><text class="bar-number"></text></g><g class="bar" data-hit="0,1"><rect class="bar-value" data-col="1"/><text class="bar-number"></text></g></svg>';
+    const thin = '<svg><g class="bar" data-hit="0,0"><rect class="bar-value" data-col="0"/></g><g class="bar" data-hit="0,1"><rect class="bar-value" data-col="1"/></g><g class="bar" data-hit="0,2"><rect class="bar-value" data-col="2"/></g><path class="bars-thin" d=""/><path class="bars-thin" d=""/></svg>';
+    const wideLines = '\nbar active\t0.75\t\t#ff0000\t10\t40\t0.75\t6\nbar\t0.25\t\t#00ff00\t30\t20\t0.25\t26\n';
+    const thinLines = 'M0 50v-40h2v40z\tM3 50v-9h2v9z\nbar\t0.7\t\nbar active\t0.3\t\nbar masked\t0\t1\n';
+    const state = () =>
+      [...host.querySelectorAll('g.bar')].map((g) => {
+        const bar = g.querySelector('.bar-value');
+        const number = g.querySelector('.bar-number');
+        const look = ['fill', 'y', 'height', 'data-value', 'data-masked'].map((a) => bar.getAttribute(a) ?? '-');
+        return [g.getAttribute('class'), ...look, number ? `${number.textContent}@${number.getAttribute('y')}` : '-'].join(' ');
+      }).concat([...host.querySelectorAll('path.bars-thin')].map((p) => p.getAttribute('d')));
+    const out = {};
+    morph(host, wide);
+    paintBars(host, wideLines);
+    out.wide = state();
+    // Pointing at the other bar changes two classes and nothing else.
+    const touched = [];
+    const observer = new MutationObserver((records) => records.forEach((r) => touched.push(r.attributeName ?? 'text')));
+    observer.observe(host, { attributes: true, characterData: true, childList: true, subtree: true });
+    paintBars(host, wideLines.replace('bar active', 'bar').replace('\nbar\t0.25', '\nbar active\t0.25'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    observer.disconnect();
+    out.touched = touched;
+    // Wide to thin, the markup first: the old wide lines are put back on the
+    // thin bars, then the thin lines replace them.
+    morph(host, thin);
+    paintBars(host, thinLines);
+    out.thinAfterMarkup = state();
+    // Thin to wide, the paint first: wide lines on the thin chart, then the
+    // wide markup, which puts the last lines back on its bars.
+    paintBars(host, wideLines);
+    morph(host, wide);
+    out.wideAfterPaint = state();
+    host.remove();
+    return out;
+  }, snippet);
+  const wide = ['bar active #ff0000 10 40 0.75 - 0.75@6', 'bar #00ff00 30 20 0.25 - 0.25@26'];
+  assert.deepEqual(result.wide, wide);
+  assert.deepEqual(result.touched, ['class', 'class']);
+  assert.deepEqual(result.thinAfterMarkup, [
+    'bar - - - 0.7 - -',
+    'bar active - - - 0.3 - -',
+    'bar masked - - - 0 true -',
+    'M0 50v-40h2v40z',
+    'M3 50v-9h2v9z',
+  ]);
+  assert.deepEqual(result.wideAfterPaint, wide);
+  await lab.close();
+});

@@ -6,7 +6,7 @@ use crate::diagrams::host::hit;
 use crate::diagrams::softmax::bars::QueryRow;
 use crate::diagrams::softmax::formula::readout;
 use crate::geometry::bars::{short_label, BarLayout};
-use crate::geometry::colour::weight_colour;
+use crate::geometry::colour::{weight_colour, weight_position};
 use crate::geometry::format::{js_number, two_decimals};
 use crate::geometry::raster::MAX_DRAWN;
 use crate::i18n::{self, Lang};
@@ -20,6 +20,10 @@ const THIN_SLOT: f64 = 3.0;
 const HEIGHT: f64 = 190.0;
 /// Longest key label under a bar; the full label is in its tooltip.
 const LABEL_CHARS: usize = 6;
+/// How many colours thin bars are drawn in, one SVG path each: a thin bar
+/// takes the colour of its weight rounded to the nearest of these steps of
+/// the weight scale.
+const THIN_COLOURS: usize = 16;
 
 /// The bar chart's frame for keys labelled `labels`: what changes only with
 /// the sequence (how many keys, their labels) and the language. Each bar is a
@@ -90,14 +94,15 @@ pub fn chart(labels: &[String], aria: &str) -> String {
         bar(&mut m, &layout, j, label, thin);
     }
     if thin {
-        // Every thin bar, drawn as one shape: one attribute to set on a new
-        // query rather than three per bar. Their weights are all small, so
-        // one colour, that of a small weight, is what each would have had.
-        let fill = weight_colour(0.0).hex();
-        m.empty(
-            "path",
-            &[("class", "bars-thin"), ("fill", &fill), ("d", "")],
-        );
+        // The thin bars drawn as a few shapes, one per colour: a new query
+        // sets a few attributes rather than three per bar.
+        for step in 0..THIN_COLOURS {
+            let fill = weight_colour(thin_colour_weight(step)).hex();
+            m.empty(
+                "path",
+                &[("class", "bars-thin"), ("fill", &fill), ("d", "")],
+            );
+        }
     }
     m.close("svg");
     m.finish()
@@ -110,11 +115,25 @@ fn layout(n: usize) -> BarLayout {
     BarLayout::new(n, n as f64 * slot, HEIGHT)
 }
 
-/// The SVG path of every thin bar of `row` taller than 0, each as tall
-/// as its weight over `scale` (the row's largest), standing on the baseline.
-fn thin_outline(row: &QueryRow, layout: &BarLayout, scale: f64) -> String {
+/// The weight whose colour thin bars of colour `step` take.
+fn thin_colour_weight(step: usize) -> f64 {
+    step as f64 / (THIN_COLOURS - 1) as f64
+}
+
+/// Which of the [`THIN_COLOURS`] a thin bar of `weight` is drawn in: the
+/// nearest step of the weight scale.
+fn thin_colour(weight: f64) -> usize {
+    let last = (THIN_COLOURS - 1) as f64;
+    // Clamped to the scale before rounding, so the cast cannot overflow.
+    (weight_position(weight) * last).round() as usize
+}
+
+/// The SVG paths of `row`'s thin bars taller than 0, one per colour (see
+/// [`thin_colour`]), each bar as tall as its weight over `scale` (the row's
+/// largest), standing on the baseline.
+fn thin_outlines(row: &QueryRow, layout: &BarLayout, scale: f64) -> [String; THIN_COLOURS] {
     let base = coord(layout.baseline());
-    let mut d = String::new();
+    let mut paths: [String; THIN_COLOURS] = Default::default();
     for (j, &weight) in row.weights.iter().enumerate() {
         let at = layout.bar(j, if scale > 0.0 { weight / scale } else { 0.0 });
         let height = coord(at.height);
@@ -122,9 +141,9 @@ fn thin_outline(row: &QueryRow, layout: &BarLayout, scale: f64) -> String {
             continue;
         }
         let (x, width) = (coord(at.x), coord(at.width));
-        d.push_str(&format!("M{x} {base}v-{height}h{width}v{height}z"));
+        paths[thin_colour(weight)].push_str(&format!("M{x} {base}v-{height}h{width}v{height}z"));
     }
-    d
+    paths
 }
 
 /// The weight a long row's thin bars are scaled to (its largest), or `None`
@@ -185,8 +204,8 @@ fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
 }
 
 /// What `morph.js`'s `paintBars` puts on [`chart`]'s bars for `row`, bar
-/// `shown` emphasised: first the outline of every thin bar (empty unless
-/// thin), then one line per key with tab-separated group class (`bar`, plus
+/// `shown` emphasised: first the outlines of the thin bars, one per colour,
+/// tab-separated (empty unless thin), then one line per key with tab-separated group class (`bar`, plus
 /// `masked` and `active`), the full-precision weight, a mask flag and,
 /// unless thin, the bar's fill, top and height, its printed weight and that
 /// number's height.
@@ -196,7 +215,7 @@ pub fn bar_paint(row: &QueryRow, shown: usize) -> String {
     let thin = thin_scale(row).is_some();
     let mut out = String::with_capacity(row.weights.len() * 64);
     if thin {
-        out.push_str(&thin_outline(row, &layout, scale));
+        out.push_str(&thin_outlines(row, &layout, scale).join("\t"));
     }
     out.push('\n');
     for (j, &weight) in row.weights.iter().enumerate() {
@@ -420,20 +439,51 @@ mod tests {
             "the scale's top is printed"
         );
         assert!(!heading(&QueryRow::default(), Lang::En).contains("bars-scale"));
-        // One outline per bar, on the baseline; the largest weight reaches
-        // the top of the plot, the others in proportion.
+        // One outline per bar, on the baseline, in the path of its colour;
+        // the largest weight reaches the top of the plot, the others in
+        // proportion.
         let layout = layout(n);
+        let paths: Vec<&str> = outline.split('\t').collect();
+        assert_eq!(paths.len(), THIN_COLOURS);
         assert_eq!(outline.matches('M').count(), n);
         let base = coord(layout.baseline());
         let last = layout.bar(n - 1, 1.0);
         let full = coord(last.height);
-        assert!(outline.ends_with(&format!(
+        assert!(paths[thin_colour(weights[n - 1])].ends_with(&format!(
             "M{} {base}v-{full}h{}v{full}z",
             coord(last.x),
             coord(last.width)
         )));
         let half = coord(layout.bar(n / 2 - 1, 0.5).height);
         assert!(outline.contains(&format!("v-{half}h")), "{outline}");
+    }
+
+    #[test]
+    fn a_thin_bar_takes_the_colour_of_its_weight() {
+        // A causal row: the first query sees only itself, with weight 1.
+        let n = MAX_DRAWN + 1;
+        let mut weights = vec![0.0; n];
+        weights[0] = 1.0;
+        let row = QueryRow {
+            query: 0,
+            labels: (0..n).map(|j| format!("t{j}")).collect(),
+            scores: vec![0.0; n],
+            allowed: (0..n).map(|j| j == 0).collect(),
+            weights,
+        };
+        let (outline, _) = painted_with_outline(&row, 0);
+        let paths: Vec<&str> = outline.split('\t').collect();
+        let top = THIN_COLOURS - 1;
+        assert_eq!(paths[top].matches('M').count(), 1, "{outline}");
+        assert!(paths[..top].iter().all(|p| p.is_empty()));
+        // The frame's path of that colour is filled as a weight of 1 is.
+        let svg = chart(&row.labels, "bars");
+        let fills = attribute(&svg, "fill");
+        assert_eq!(fills.len(), THIN_COLOURS);
+        assert_eq!(fills[top], weight_colour(1.0).hex());
+        assert_eq!(fills[0], weight_colour(0.0).hex());
+        assert_eq!(thin_colour(0.02), 0);
+        assert_eq!(thin_colour(0.5), 8);
     }
 
     #[test]
