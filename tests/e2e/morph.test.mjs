@@ -43,12 +43,21 @@ const cases = [
   },
 ];
 
-test('morph patches every kind of change to exactly the new markup', async () => {
+/**
+ * The app opened, and the address of the copy of morph.js it loaded (the
+ * release build's), for a test to import into the page.
+ */
+async function openWithMorph() {
   const lab = await LabPage.open(harness.browser, harness.server.url);
   const snippet = await lab.page.evaluate(
     () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')) ?? null,
   );
   assert.ok(snippet, 'the page loaded morph.js');
+  return { lab, snippet };
+}
+
+test('morph patches every kind of change to exactly the new markup', async () => {
+  const { lab, snippet } = await openWithMorph();
   for (const c of cases) {
     const [patched, fresh] = await lab.page.evaluate(
       async ({ url, c }) => {
@@ -74,10 +83,7 @@ test('morph patches every kind of change to exactly the new markup', async () =>
 });
 
 test('a painted heatmap shows its paint on the canvas and keeps it through new markup', async () => {
-  const lab = await LabPage.open(harness.browser, harness.server.url);
-  const snippet = await lab.page.evaluate(
-    () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')),
-  );
+  const { lab, snippet } = await openWithMorph();
   const result = await lab.page.evaluate(async (url) => {
     const { morph, paint } = await import(url);
     const host = document.createElement('div');
@@ -136,10 +142,7 @@ test('a painted heatmap shows its paint on the canvas and keeps it through new m
 });
 
 test('a field being typed into keeps what is typed, and others follow the markup', async () => {
-  const lab = await LabPage.open(harness.browser, harness.server.url);
-  const snippet = await lab.page.evaluate(
-    () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')),
-  );
+  const { lab, snippet } = await openWithMorph();
   const result = await lab.page.evaluate(async (url) => {
     const { morph } = await import(url);
     const host = document.createElement('div');
@@ -160,10 +163,7 @@ test('a field being typed into keeps what is typed, and others follow the markup
 });
 
 test('a highlight moves only its own cells and outlives new markup and repaints', async () => {
-  const lab = await LabPage.open(harness.browser, harness.server.url);
-  const snippet = await lab.page.evaluate(
-    () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')),
-  );
+  const { lab, snippet } = await openWithMorph();
   const result = await lab.page.evaluate(async (url) => {
     const { morph, paint, light } = await import(url);
     const host = document.createElement('div');
@@ -211,10 +211,7 @@ test('a highlight moves only its own cells and outlives new markup and repaints'
 });
 
 test('bars repaint in place, and a chart crossing between wide and thin bars ends right whichever comes first', async () => {
-  const lab = await LabPage.open(harness.browser, harness.server.url);
-  const snippet = await lab.page.evaluate(
-    () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')),
-  );
+  const { lab, snippet } = await openWithMorph();
   const result = await lab.page.evaluate(async (url) => {
     const { morph, paintBars } = await import(url);
     const host = document.createElement('div');

@@ -34,7 +34,7 @@ const THIN_COLOURS: usize = 16;
 ///
 /// Past [`MAX_DRAWN`] keys the bars are thin, without number, label or tab
 /// stop, and their height is scaled to the row's largest weight, which
-/// [`side`] prints above the chart: with hundreds of keys every weight is
+/// [`heading`] prints above the chart: with hundreds of keys every weight is
 /// small, and on a 0–1 scale they would all look empty.
 pub fn chart(labels: &[String], aria: &str) -> String {
     let n = labels.len();
@@ -205,16 +205,16 @@ fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
 
 /// What `morph.js`'s `paintBars` puts on [`chart`]'s bars for `row`, bar
 /// `shown` emphasised: first the outlines of the thin bars, one per colour,
-/// tab-separated (empty unless thin), then one line per key with tab-separated group class (`bar`, plus
-/// `masked` and `active`), the full-precision weight, a mask flag and,
-/// unless thin, the bar's fill, top and height, its printed weight and that
-/// number's height.
+/// tab-separated (empty unless thin), then one line per key with
+/// tab-separated group class (`bar`, plus `masked` and `active`), the
+/// full-precision weight, a mask flag and, unless thin, the bar's fill, top
+/// and height, its printed weight and that number's height.
 pub fn bar_paint(row: &QueryRow, shown: usize) -> String {
     let layout = layout(row.weights.len());
-    let scale = thin_scale(row).unwrap_or(1.0);
-    let thin = thin_scale(row).is_some();
+    let scale = thin_scale(row);
+    let thin = scale.is_some();
     let mut out = String::with_capacity(row.weights.len() * 64);
-    if thin {
+    if let Some(scale) = scale {
         out.push_str(&thin_outlines(row, &layout, scale).join("\t"));
     }
     out.push('\n');
