@@ -111,7 +111,12 @@ pub fn App() -> impl IntoView {
     provide_context(LabView(view));
     let tables = RwSignal::new(nav.tables);
     provide_context(ShowTables(tables));
-    provide_context(Skipped::watch());
+    // A plain visit draws the cards below the four diagrams after the first
+    // frame (ARCHITECTURE.md: start-up). A link that picks panels (every
+    // embed does) may show just those cards, and one that opens on a
+    // walkthrough step scrolls to its diagram: they draw every card at once.
+    let defer_later = embedding.panels.is_none() && nav.step.is_none();
+    provide_context(Skipped::watch(defer_later));
     let picked = RwSignal::new(nav.scenario.unwrap_or_default());
     provide_context(Picked(picked));
     let tour = Tour::new();

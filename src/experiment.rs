@@ -57,6 +57,7 @@ pub fn ScalingExperiment() -> impl IntoView {
     view! {
         <details
             class="card experiment"
+            data-later=""
             data-testid="experiment"
             on:toggle=move |e| {
                 use leptos::wasm_bindgen::JsCast;

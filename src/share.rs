@@ -172,5 +172,5 @@ pub fn Share() -> impl IntoView {
         }
     });
 
-    view! { <ActionCard class="card share" testid="share" markup=markup on_action=act /> }
+    view! { <ActionCard class="card share" testid="share" later=true markup=markup on_action=act /> }
 }

@@ -16,9 +16,26 @@ const observed = new WeakSet();
 let observer = null;
 // While set, every card counts as on screen: an export or a printout shows them all.
 let all = false;
+// While set, the cards below the four diagrams (`data-later`) are not drawn:
+// at start-up the page draws the cards above them first, and these in the
+// task after that frame (ARCHITECTURE.md: start-up).
+let laterWaits = false;
 
-// Calls `changed` whenever a card comes on screen or goes off it.
-export function watchSkipped(changed) {
+// Calls `changed` whenever a card comes on screen or goes off it, and, with
+// `deferLater`, once the first frame is drawn and the later cards may draw.
+export function watchSkipped(changed, deferLater) {
+  if (deferLater) {
+    // An observer's first report comes in the task after the first frame
+    // (whatever the page's clock: a test's fake one stops timers and
+    // animation frames, not the drawing).
+    laterWaits = true;
+    const firstFrame = new IntersectionObserver(() => {
+      firstFrame.disconnect();
+      laterWaits = false;
+      changed();
+    });
+    firstFrame.observe(document.documentElement);
+  }
   observer = new IntersectionObserver(
     (entries) => {
       for (const { target, isIntersecting } of entries) target.toggleAttribute('data-far', !isIntersecting);
@@ -49,10 +66,13 @@ export function watchSkipped(changed) {
 
 // Whether the card holding `element` is on screen (an element outside every
 // card is). A card is watched from the first time it is asked about, and
-// counts as on screen until the observer first reports on it.
-export function cardDrawn(element) {
+// counts as on screen until the observer first reports on it. With
+// `anywhere`, a card on screen or off it is drawn, once start-up allows.
+export function cardDrawn(element, anywhere) {
   const card = element.closest('.card');
   if (!card || all) return true;
+  if (laterWaits && card.hasAttribute('data-later')) return false;
+  if (anywhere) return true;
   if (observer && !observed.has(card)) {
     observed.add(card);
     observer.observe(card);

@@ -46,36 +46,49 @@ pub struct ShowTables(pub RwSignal<bool>);
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/state.js")]
 extern "C" {
     #[wasm_bindgen(js_name = watchSkipped)]
-    fn watch_skipped(changed: &wasm_bindgen::closure::Closure<dyn FnMut()>);
+    fn watch_skipped(changed: &wasm_bindgen::closure::Closure<dyn FnMut()>, defer_later: bool);
     #[wasm_bindgen(js_name = cardDrawn)]
-    fn card_drawn(element: &web_sys::Element) -> bool;
+    fn card_drawn(element: &web_sys::Element, anywhere: bool) -> bool;
     #[wasm_bindgen(js_name = drawAll)]
     fn draw_all(on: bool);
 }
 
 /// Which cards are off screen (followed in `state.js` with an
-/// `IntersectionObserver`). Their diagrams are patched again when they come
-/// into view, so an input costs what is on screen, not everything the page
-/// holds.
+/// `IntersectionObserver`), and whether start-up has reached the cards below
+/// the four diagrams (`data-later`). Their diagrams are patched again when
+/// they come into view, so an input costs what is on screen, not everything
+/// the page holds.
 #[derive(Clone, Copy)]
 pub struct Skipped(Trigger);
 
+/// Where a host is drawn (see [`Skipped::draws`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    /// While its card is on screen: a diagram.
+    OnScreen,
+    /// On screen or off it: a card's controls, which a keyboard can reach.
+    Anywhere,
+}
+
 impl Skipped {
     /// Follows which cards are on screen. Until the observer first reports
-    /// on a card, it counts as on screen.
-    pub fn watch() -> Self {
+    /// on a card, it counts as on screen. With `defer_later`, the cards below
+    /// the four diagrams are not drawn until the first frame has been.
+    pub fn watch(defer_later: bool) -> Self {
         let changed = Trigger::new();
         let heard = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || changed.notify());
-        watch_skipped(&heard);
+        watch_skipped(&heard, defer_later);
         // The listener lives as long as the page.
         heard.forget();
         Skipped(changed)
     }
 
-    /// Whether the card holding `element` is drawn, read reactively.
-    pub fn draws(self, element: &web_sys::Element) -> bool {
+    /// Whether the host `element` of the given kind is drawn, read
+    /// reactively: never before start-up reaches its card, and then while
+    /// its card is on screen, or anywhere.
+    pub fn draws(self, element: &web_sys::Element, drawn: Drawn) -> bool {
         self.0.track();
-        card_drawn(element)
+        card_drawn(element, drawn == Drawn::Anywhere)
     }
 
     /// Has every card drawn (`on`), as for an export that copies them all,

@@ -5,7 +5,7 @@
 //! (`data-action`) speak the cards' protocol ([`ActionCard`], `crate::action`).
 
 use crate::action::{listen, Heard};
-use crate::state::Skipped;
+use crate::state::{Drawn, Skipped};
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -149,25 +149,36 @@ where
     E: leptos::html::ElementType,
     E::Output: AsRef<Element> + JsCast + Clone + Send + Sync + 'static,
 {
-    drawn_as(Box::new(move || {
-        node.get()
-            .map(|host| AsRef::<Element>::as_ref(&host).clone())
-    }))
+    drawn_as(element_of(node), Drawn::OnScreen)
 }
 
-/// [`drawn`] for any kind of element: one copy of the memo in the bundle.
-fn drawn_as(host: Box<dyn Fn() -> Option<Element> + Send + Sync>) -> Memo<bool> {
+/// `node`'s element, once it is made.
+fn element_of<E>(node: NodeRef<E>) -> Box<dyn Fn() -> Option<Element> + Send + Sync>
+where
+    E: leptos::html::ElementType,
+    E::Output: AsRef<Element> + JsCast + Clone + Send + Sync + 'static,
+{
+    Box::new(move || {
+        node.get()
+            .map(|host| AsRef::<Element>::as_ref(&host).clone())
+    })
+}
+
+/// Whether `host` is drawn, for any kind of element and either [`Drawn`]:
+/// one copy of the memo in the bundle.
+fn drawn_as(host: Box<dyn Fn() -> Option<Element> + Send + Sync>, drawn: Drawn) -> Memo<bool> {
     let skipped = use_context::<Skipped>();
     Memo::new(move |_| match (skipped, host()) {
-        (Some(skipped), Some(host)) => skipped.draws(&host),
+        (Some(skipped), Some(host)) => skipped.draws(&host, drawn),
         _ => true,
     })
 }
 
 /// Keeps `node`'s content patched to `markup` (see `morph.js`) for as long as
 /// the component lives: the one way markup reaches the page. With `drawn`, it
-/// waits while that is false (a diagram off screen, see [`drawn`]). A card's
-/// controls never wait: a keyboard can reach them, and must find them current.
+/// waits while that is false: a diagram off screen (see [`drawn`]), or a card
+/// made for later at start-up. A card's controls are drawn on screen or off
+/// it: a keyboard can reach them, and must find them current.
 pub fn keep_patched<E>(node: NodeRef<E>, markup: Signal<String>, drawn: Option<Memo<bool>>)
 where
     E: leptos::html::ElementType,
@@ -192,6 +203,10 @@ pub fn ActionCard(
     class: &'static str,
     /// The card's `data-testid`.
     testid: &'static str,
+    /// Whether the card lies below the four diagrams, drawn after the first
+    /// frame at start-up (`data-later`, `state::Skipped`).
+    #[prop(optional)]
+    later: bool,
     /// The card's content; the page is patched to match whenever it changes.
     #[prop(into)]
     markup: Signal<String>,
@@ -209,7 +224,8 @@ pub fn ActionCard(
     values: Option<Signal<Vec<(&'static str, String)>>>,
 ) -> impl IntoView {
     let node = NodeRef::<Section>::new();
-    keep_patched(node, markup, None);
+    let drawn = drawn_as(element_of(node), Drawn::Anywhere);
+    keep_patched(node, markup, Some(drawn));
     if let Some(chosen) = chosen {
         Effect::new(move |_| {
             let index = chosen.get() as u32;
@@ -221,9 +237,11 @@ pub fn ActionCard(
     if let Some(values) = values {
         // After the markup's own patch (effects first run in the order they
         // are made), and again after each: a field the patch made anew
-        // starts empty.
+        // starts empty, as does a card's first drawing, which may come after
+        // start-up (`drawn`).
         Effect::new(move |_| {
             markup.track();
+            drawn.track();
             let Some(host) = node.get() else { return };
             values.with(|values| {
                 for (testid, value) in values {
@@ -239,7 +257,15 @@ pub fn ActionCard(
             });
         });
     }
-    view! { <section class=class data-testid=testid node_ref={node} {..listen(on_action)}></section> }
+    view! {
+        <section
+            class=class
+            data-testid=testid
+            data-later=later.then_some("")
+            node_ref={node}
+            {..listen(on_action)}
+        ></section>
+    }
 }
 
 /// A container for diagram markup with delegated cell events.

@@ -85,6 +85,10 @@ async function time(page, kind, count) {
  * frame after that, which draws the heatmap's canvas and paints the page.
  * The screen is `height` tall: enough to show every card from the top of the
  * page down to the weights, so what is timed is a diagram the learner sees.
+ * The page says when it is done in a console message: asking it over the
+ * DevTools protocol while it loads (as `waitForFunction` does) would run
+ * Playwright's own script in the page, 10 to 20 ms of the main thread that
+ * landed inside the time measured.
  */
 async function firstDiagram(url, height) {
   const context = await browser.newContext({ viewport: { width: 1280, height } });
@@ -97,13 +101,23 @@ async function firstDiagram(url, height) {
     new MutationObserver((_, observer) => {
       if (!drawn()) return;
       window.firstWeights = performance.now();
-      requestAnimationFrame(() => setTimeout(() => (window.weightsShown = performance.now())));
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          window.weightsShown = performance.now();
+          // The cards below the diagrams are drawn in the task after the
+          // first frame: had that task come first, it would be in the time.
+          window.laterFirst = (document.querySelector('[data-testid="share"]')?.childElementCount ?? 0) > 0;
+          console.log('weights shown');
+        }),
+      );
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['width'] });
   });
-  await page.goto(url);
-  await page.waitForFunction(() => window.weightsShown !== undefined);
-  const times = await page.evaluate(() => [window.firstWeights, window.weightsShown]);
+  await Promise.all([
+    page.waitForEvent('console', { predicate: (message) => message.text() === 'weights shown' }),
+    page.goto(url, { waitUntil: 'commit' }),
+  ]);
+  const times = await page.evaluate(() => [window.firstWeights, window.weightsShown, window.laterFirst]);
   await context.close();
   return times;
 }
@@ -146,6 +160,8 @@ try {
     const label = `${name === 'default' ? 'default scenario' : `T = ${name}`}, ${height} tall`;
     const shown = loads.map((l) => l[1].toFixed(0)).join(', ');
     console.log(`${label.padEnd(30)} ${median(0).toFixed(0).padStart(8)} ${median(1).toFixed(0).padStart(10)}  ${verdict(median(1), FIRST_TARGETS[name])}  (on screen: ${shown})`);
+    const late = loads.filter((l) => l[2]).length;
+    if (late) console.log(`  note: in ${late} of ${LOADS} loads the cards below the diagrams were drawn before the weights were shown, and are in the time`);
   }
 
   console.log('\nInput → DOM updated and laid out (ms), release build, headless Chromium');

@@ -172,6 +172,49 @@ test('the selected query’s chip is the one pressed, however it was chosen, and
   await lab.close();
 });
 
+test('start-up draws the cards down to the weights first, and the cards below them right after', async () => {
+  // Tall enough that the fusion card is on screen too: the cards below the
+  // diagrams wait for the first frame wherever they are.
+  const context = await harness.browser.newContext({ viewport: { width: 1280, height: 3400 } });
+  const page = await context.newPage();
+  // In the frame that first shows the weights, look at what the cards below
+  // them hold.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="weights"] [data-row]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        window.firstFrame = [...document.querySelectorAll('.card')].map((card) => ({
+          later: card.hasAttribute('data-later'),
+          // What a card's hosts write: a diagram's markup, or a card's own.
+          drawn: card.querySelector('.svg-host > *') !== null || (card.matches('section[data-testid]') && card.childElementCount > 0),
+          name: card.dataset.testid ?? card.dataset.diagram,
+        }));
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const lab = new LabPage(page);
+  await page.goto(`${harness.server.url}?lang=en`);
+  await page.waitForFunction(() => window.firstFrame !== undefined);
+  const first = await page.evaluate(() => window.firstFrame);
+  const fusionTop = await page.evaluate(() => document.querySelector('[data-diagram="fusion"]').getBoundingClientRect().top);
+  assert.ok(fusionTop < 3400, `the fusion card is on screen (top ${fusionTop})`);
+  const later = first.filter((card) => card.later).map((card) => card.name);
+  assert.deepEqual(later, ['fusion', 'training', 'experiment', 'mistakes', 'share']);
+  for (const card of first) {
+    assert.equal(card.drawn, !card.later, `${card.name} in the first frame`);
+  }
+  // Right after that frame, every card below is drawn: a keyboard can reach it.
+  await page.waitForFunction(() => document.querySelector('[data-testid="share"] button') !== null);
+  for (const name of ['training', 'mistakes', 'share']) {
+    assert.ok(await page.locator(`[data-testid="${name}"] button`).first().isVisible(), name);
+  }
+  await lab.reveal('[data-testid="output"]');
+  await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });
+  assert.deepEqual(lab.consoleErrors, []);
+  await context.close();
+});
+
 test('a card off screen is patched only when it comes into view, and never shows an earlier input’s numbers', async () => {
   const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
   const page = lab.page;
