@@ -10,17 +10,28 @@
 // takes the general path: parse, then patch node by node.
 
 export function morph(host, markup) {
-  const tokens = markup.match(TOKEN) ?? [];
-  const shape = shapeOf(tokens);
-  if (host.tokens && host.shape === shape && patchTokens(host, host.tokens, tokens)) {
-    host.tokens = tokens;
-    relight(host);
-    rechoose(host);
-    return;
+  // A host's first markup goes in without being cut into tokens: at start-up
+  // every diagram is written once and most then only repaint, so the tokens
+  // of that markup are worked out when, if ever, new markup comes.
+  let tokens = null;
+  let shape = null;
+  if (host.markup !== undefined) {
+    host.tokens ??= host.markup.match(TOKEN) ?? [];
+    host.shape ??= shapeOf(host.tokens);
+    tokens = markup.match(TOKEN) ?? [];
+    shape = shapeOf(tokens);
+    if (host.shape === shape && patchTokens(host, host.tokens, tokens)) {
+      host.markup = markup;
+      host.tokens = tokens;
+      relight(host);
+      rechoose(host);
+      return;
+    }
   }
   const template = document.createElement('template');
   template.innerHTML = markup;
   patchChildren(host, template.content);
+  host.markup = markup;
   host.tokens = tokens;
   host.shape = shape;
   host.elements = null;
