@@ -138,8 +138,8 @@ pub const FUSION_REST: Msg = Msg {
 };
 /// Above the thin bars of a long row: what their heights are measured against.
 pub const BARS_SCALED: Msg = Msg {
-    zh: "柱子太多，每根都很矮，所以高度按这一行最大的权重画：最高的柱子是",
-    en: "With this many keys every weight is small, so the bars are scaled to the row's largest weight; the tallest bar is",
+    zh: "键太多，柱子画得很细；高度按这一行最大的权重缩放：最高的柱子是",
+    en: "With this many keys the bars are thin, and their heights are scaled to the row's largest weight; the tallest bar is",
 };
 pub const ROW_SUM: Msg = Msg {
     zh: "行和",

@@ -42,7 +42,7 @@ pub fn Softmax() -> impl IntoView {
         }
     });
     // Weights run from 0 to 1 on their colour scale; a raster's (hundreds of
-    // keys, so every weight is small) from 0 to its largest, or every cell
+    // keys, so most weights are small) from 0 to its largest, or most cells
     // would look the same dark colour.
     let top = Memo::new(move |_| {
         weights.with(|w| {
