@@ -34,8 +34,8 @@ const THIN_COLOURS: usize = 16;
 ///
 /// Past [`MAX_DRAWN`] keys the bars are thin, without number, label or tab
 /// stop, and their height is scaled to the row's largest weight, which
-/// [`heading`] prints above the chart: with hundreds of keys every weight is
-/// small, and on a 0–1 scale they would all look empty.
+/// [`heading`] prints above the chart: with hundreds of keys most weights are
+/// small, and on a 0–1 scale those bars would look empty.
 pub fn chart(labels: &[String], aria: &str) -> String {
     let n = labels.len();
     let thin = n > MAX_DRAWN;
