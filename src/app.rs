@@ -6,11 +6,13 @@ use crate::controls::scenarios::Picked;
 use crate::controls::Controls;
 use crate::diagrams::dot_products::DotProducts;
 use crate::diagrams::fusion::Fusion;
+use crate::diagrams::heads::Heads;
+use crate::diagrams::output::OutputProjection;
 use crate::diagrams::projection::Projection;
 use crate::diagrams::softmax::Softmax;
 use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
-use crate::lab::{token_labels, LabError, SequenceTrace};
+use crate::lab::{token_labels, LabError, LayerView, SequenceTrace};
 use crate::link::sync::{
     keep_in_link, link_search, navigation_from_link, parameter, resume_saved_work,
     scenario_from_link, LinkedState,
@@ -19,7 +21,7 @@ use crate::link::{read_embedding, unreadable_navigation, without_embedding, Navi
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
 use crate::state::{
-    Focus, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables, Skipped,
+    Focus, LabLayer, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables, Skipped,
 };
 use crate::training::Training;
 use crate::walkthrough::{diagram_of, Step, Tour, TourAction, Walkthrough};
@@ -98,17 +100,27 @@ pub fn App() -> impl IntoView {
         query: RwSignal::new(nav.query),
         key: RwSignal::new(0),
         sequence: RwSignal::new(nav.sequence),
+        head: RwSignal::new(nav.head),
     };
     provide_context(focus);
     let view = Memo::new(move |_| {
         let labels = scenario.with(token_labels);
-        trace.with(|t| {
-            t.as_ref()
-                .ok()
-                .map(|t| SequenceTrace::new(t, focus.sequence.get(), labels))
+        trace.with(|layer| {
+            let layer = layer.as_ref().ok()?;
+            // A head past the last (after the heads were made fewer) shows the last.
+            let head = focus.head.get().min(layer.heads.len() - 1);
+            let trace = &layer.heads[head];
+            Some(SequenceTrace::new(trace, focus.sequence.get(), labels))
         })
     });
     provide_context(LabView(view));
+    let layer = Memo::new(move |_| {
+        trace.with(|layer| {
+            let layer = layer.as_ref().ok().filter(|l| !l.is_single_head())?;
+            Some(LayerView::new(layer, focus.sequence.get()))
+        })
+    });
+    provide_context(LabLayer(layer));
     let tables = RwSignal::new(nav.tables);
     provide_context(ShowTables(tables));
     // A plain visit draws the cards below the four diagrams after the first
@@ -152,6 +164,10 @@ pub fn App() -> impl IntoView {
         }
         if focus.key.get_untracked() >= t {
             focus.key.set(t - 1);
+        }
+        let heads = scenario.with(|s| s.heads);
+        if focus.head.get_untracked() >= heads {
+            focus.head.set(heads - 1);
         }
     });
     Effect::new(move |_| {
@@ -247,10 +263,12 @@ pub fn App() -> impl IntoView {
                 </p>
                 <Walkthrough />
                 <Controls />
+                <Heads />
                 <Projection />
                 <DotProducts />
                 <Softmax />
                 <Fusion />
+                <OutputProjection />
                 <Training />
                 <ScalingExperiment />
                 <CommonMistakes />

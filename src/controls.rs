@@ -39,6 +39,7 @@ pub fn Controls() -> impl IntoView {
         scenario: scenario.get(),
         query,
         sequence: focus.sequence.get(),
+        head: focus.head.get(),
         seed: seed.get(),
         choice: choice.get(),
     };
@@ -92,6 +93,9 @@ pub fn Controls() -> impl IntoView {
                 }
                 if after.sequence != before.sequence {
                     focus.sequence.set(after.sequence);
+                }
+                if after.head != before.head {
+                    focus.head.set(after.head);
                 }
                 // Always: this also writes the seed's field back tidy (`042`
                 // typed → `42`), and costs only that field.

@@ -12,3 +12,4 @@ pub mod format;
 pub mod grid;
 pub mod raster;
 pub mod softmax_text;
+pub mod thumbnail;

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 pub mod controls;
 pub mod errors;
 pub mod experiment;
+pub mod heads;
 pub mod mistakes;
 pub mod projection;
 pub mod raster;

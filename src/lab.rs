@@ -1,6 +1,6 @@
 //! The learner's edits to a scenario, as pure functions: add, remove and
-//! rename tokens, resize d_model and d_k, set one entry, toggle masks, and
-//! draw new weights from a seed. Every edit keeps the scenario's shapes
+//! rename tokens, resize d_model and d_k, split into heads, add or drop W_O,
+//! set one entry, toggle masks, and draw new weights from a seed. Every edit keeps the scenario's shapes
 //! consistent, so the core can always run it; invalid edits are refused with
 //! a [`LabError`] and leave the scenario untouched.
 
@@ -8,7 +8,7 @@ use crate::geometry::format::shortest;
 use attention_core::random::{normal_matrix, rounded, uniform_matrix};
 use attention_core::scenario::MAX_TOKEN_CHARS;
 use attention_core::{AttentionError, Scenario};
-use ndarray::{s, Array2, Array3, Axis};
+use ndarray::{concatenate, s, Array2, Array3, Axis};
 
 /// Most tokens in a sequence, however they come (Add, a link's `tokens=`, an
 /// import): the core's own limit, since long sequences are drawn as rasters.
@@ -18,6 +18,10 @@ pub const MAX_SEQUENCES: usize = 64;
 /// Smallest and largest d_model and d_k the sliders offer.
 pub const MIN_DIM: usize = 2;
 pub const MAX_DIM: usize = 16;
+/// Most heads: the core's own limit.
+pub const MAX_HEADS: usize = attention_core::limits::MAX_HEADS;
+/// Most columns of W_Q (every head's d_k side by side) the lab draws.
+pub const MAX_HEAD_COLUMNS: usize = 64;
 /// The largest magnitude an entry of X or a W matrix may have. Far beyond any
 /// teaching example, and small enough that no score can overflow, so the
 /// diagrams (and the cell to fix a typo in) never disappear.
@@ -30,6 +34,16 @@ pub enum Editable {
     WQ,
     WK,
     WV,
+    /// The output projection, drawn whole (not per head).
+    WO,
+}
+
+/// Where an entry is: the sequence of a batch (for X) and the head whose
+/// columns of W_Q, W_K and W_V are shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    pub sequence: usize,
+    pub head: usize,
 }
 
 /// Why an edit was refused. The app shows it in the learner's language.
@@ -51,8 +65,10 @@ pub enum LabError {
     BadLink(String),
     /// A readable link parameter (`q`, `seq`, `step`, `lang`) that could not be read.
     IgnoredParameter(String),
-    /// A size outside 2..=16.
+    /// A size outside 2..=16 (d_k: 1..=16 with several heads).
     BadSize(usize),
+    /// A number of heads outside 1..=8.
+    BadHeads(usize),
     /// A row or column that does not exist.
     OutOfRange,
     /// An imported scenario the core or the lab cannot take, and why.
@@ -229,26 +245,104 @@ pub fn set_d_model(scenario: &mut Scenario, d: usize, seed: u64) -> Result<(), L
     head.w_q = resized(&head.w_q, d, head.w_q.ncols(), seed.wrapping_add(1));
     head.w_k = resized(&head.w_k, d, head.w_k.ncols(), seed.wrapping_add(2));
     head.w_v = resized(&head.w_v, d, head.w_v.ncols(), seed.wrapping_add(3));
+    // The layer's output has d_model columns, as PyTorch's.
+    if let Some(w_o) = &mut scenario.w_o {
+        *w_o = resized(w_o, w_o.nrows(), d, seed.wrapping_add(4));
+    }
     Ok(())
 }
 
-/// Sets d_k, the width of Q, K and (here) V too.
+/// d_k, each head's width of Q, K and (here) V.
+pub fn head_width(scenario: &Scenario) -> usize {
+    scenario.head.w_q.ncols() / scenario.heads.max(1)
+}
+
+/// `m` with each of its `heads` blocks of columns grown or shrunk to `width`,
+/// keeping each block's overlap: every head keeps its own numbers.
+fn per_head_columns(m: &Array2<f64>, heads: usize, width: usize, seed: u64) -> Array2<f64> {
+    let old = m.ncols() / heads;
+    let blocks: Vec<Array2<f64>> = (0..heads)
+        .map(|i| {
+            let block = m.slice(s![.., i * old..(i + 1) * old]).to_owned();
+            resized(&block, m.nrows(), width, seed.wrapping_add(i as u64))
+        })
+        .collect();
+    let views: Vec<_> = blocks.iter().map(|b| b.view()).collect();
+    concatenate(Axis(1), &views).unwrap_or_else(|_| Array2::zeros((m.nrows(), heads * width)))
+}
+
+/// Sets d_k, each head's width of Q, K and (here) V. With one head it is
+/// 2 to 16; with several, 1 to 16 and at most [`MAX_HEAD_COLUMNS`] in all.
 pub fn set_d_k(scenario: &mut Scenario, d_k: usize, seed: u64) -> Result<(), LabError> {
-    check_size(d_k)?;
+    let heads = scenario.heads.max(1);
+    let least = if heads > 1 { 1 } else { MIN_DIM };
+    if !(least..=MAX_DIM).contains(&d_k) || heads * d_k > MAX_HEAD_COLUMNS {
+        return Err(LabError::BadSize(d_k));
+    }
     let head = &mut scenario.head;
-    let d = head.w_q.nrows();
-    head.w_q = resized(&head.w_q, d, d_k, seed.wrapping_add(1));
-    head.w_k = resized(&head.w_k, d, d_k, seed.wrapping_add(2));
-    head.w_v = resized(&head.w_v, d, d_k, seed.wrapping_add(3));
+    head.w_q = per_head_columns(&head.w_q, heads, d_k, seed.wrapping_add(1));
+    head.w_k = per_head_columns(&head.w_k, heads, d_k, seed.wrapping_add(2));
+    head.w_v = per_head_columns(&head.w_v, heads, d_k, seed.wrapping_add(3));
+    if let Some(w_o) = &scenario.w_o {
+        // Each head writes through its own block of W_O's rows.
+        let rows = per_head_columns(&w_o.t().to_owned(), heads, d_k, seed.wrapping_add(4));
+        scenario.w_o = Some(rows.t().to_owned());
+    }
     Ok(())
 }
 
-/// Sets one entry; for X, `sequence` picks the sequence of a batch.
+/// A new W_O for `scenario`'s heads, (h·d_k)×d_model: normal with standard
+/// deviation 1/√(h·d_k), rounded to two decimals like the other weights.
+fn fresh_w_o(scenario: &Scenario, seed: u64) -> Array2<f64> {
+    let (d, width) = scenario.head.w_v.dim();
+    rounded(
+        normal_matrix(width, d, 1.0 / (width as f64).sqrt(), seed),
+        2,
+    )
+}
+
+/// Splits the layer into `heads` heads. d_k follows d_model / h (at least
+/// 1), so with h dividing d_model the width h·d_k stays d_model and W_Q,
+/// W_K, W_V and W_O keep every number: more heads are the same weights in
+/// more parts. Several heads get a W_O if there was none, as in PyTorch.
+pub fn set_heads(scenario: &mut Scenario, heads: usize, seed: u64) -> Result<(), LabError> {
+    if !(1..=MAX_HEADS).contains(&heads) {
+        return Err(LabError::BadHeads(heads));
+    }
+    let d = scenario.head.w_q.nrows();
+    let d_k = (d / heads).max(1);
+    let width = heads * d_k;
+    let head = &mut scenario.head;
+    if head.w_q.ncols() != width {
+        head.w_q = resized(&head.w_q, d, width, seed.wrapping_add(1));
+        head.w_k = resized(&head.w_k, d, width, seed.wrapping_add(2));
+        head.w_v = resized(&head.w_v, d, width, seed.wrapping_add(3));
+    }
+    scenario.heads = heads;
+    match &mut scenario.w_o {
+        Some(w_o) if w_o.nrows() != width => {
+            *w_o = resized(w_o, width, w_o.ncols(), seed.wrapping_add(4));
+        }
+        Some(_) => {}
+        None if heads > 1 => scenario.w_o = Some(fresh_w_o(scenario, seed.wrapping_add(4))),
+        None => {}
+    }
+    Ok(())
+}
+
+/// Gives the layer an output projection W_O (new numbers from `seed`), or
+/// takes it away.
+pub fn set_w_o(scenario: &mut Scenario, on: bool, seed: u64) {
+    scenario.w_o = on.then(|| fresh_w_o(scenario, seed));
+}
+
+/// Sets one entry; for X, `place.sequence` picks the sequence of a batch,
+/// and for W_Q, W_K and W_V `col` counts within `place.head`'s columns.
 pub fn set_entry(
     scenario: &mut Scenario,
     matrix: Editable,
-    sequence: usize,
-    (row, col): (usize, usize),
+    place: Place,
+    cell: (usize, usize),
     value: f64,
 ) -> Result<(), LabError> {
     if !value.is_finite() {
@@ -257,28 +351,52 @@ pub fn set_entry(
     if value.abs() > MAX_ENTRY {
         return Err(LabError::TooLarge(shortest(value)));
     }
+    let (row, col) = located(scenario, matrix, place, cell).ok_or(LabError::OutOfRange)?;
+    let head = &mut scenario.head;
     let slot = match matrix {
-        Editable::X => scenario.x.get_mut([sequence, row, col]),
-        Editable::WQ => scenario.head.w_q.get_mut([row, col]),
-        Editable::WK => scenario.head.w_k.get_mut([row, col]),
-        Editable::WV => scenario.head.w_v.get_mut([row, col]),
+        Editable::X => scenario.x.get_mut([place.sequence, row, col]),
+        Editable::WQ => head.w_q.get_mut([row, col]),
+        Editable::WK => head.w_k.get_mut([row, col]),
+        Editable::WV => head.w_v.get_mut([row, col]),
+        Editable::WO => scenario.w_o.as_mut().and_then(|w| w.get_mut([row, col])),
     };
     *slot.ok_or(LabError::OutOfRange)? = value;
     Ok(())
 }
 
-/// The value of one entry, if it exists.
+/// Where `cell` of what is shown lies in the scenario's own matrix: a
+/// column of W_Q, W_K or W_V counts within `place.head`'s columns, and must
+/// lie there.
+fn located(
+    scenario: &Scenario,
+    matrix: Editable,
+    place: Place,
+    (row, col): (usize, usize),
+) -> Option<(usize, usize)> {
+    match matrix {
+        Editable::X | Editable::WO => Some((row, col)),
+        Editable::WQ | Editable::WK | Editable::WV => {
+            let width = head_width(scenario);
+            (col < width && place.head < scenario.heads).then_some((row, place.head * width + col))
+        }
+    }
+}
+
+/// The value of one entry, if it exists (see [`set_entry`]).
 pub fn entry(
     scenario: &Scenario,
     matrix: Editable,
-    sequence: usize,
-    (row, col): (usize, usize),
+    place: Place,
+    cell: (usize, usize),
 ) -> Option<f64> {
+    let (row, col) = located(scenario, matrix, place, cell)?;
+    let head = &scenario.head;
     match matrix {
-        Editable::X => scenario.x.get([sequence, row, col]),
-        Editable::WQ => scenario.head.w_q.get([row, col]),
-        Editable::WK => scenario.head.w_k.get([row, col]),
-        Editable::WV => scenario.head.w_v.get([row, col]),
+        Editable::X => scenario.x.get([place.sequence, row, col]),
+        Editable::WQ => head.w_q.get([row, col]),
+        Editable::WK => head.w_k.get([row, col]),
+        Editable::WV => head.w_v.get([row, col]),
+        Editable::WO => scenario.w_o.as_ref().and_then(|w| w.get([row, col])),
     }
     .copied()
 }
@@ -287,15 +405,15 @@ pub fn entry(
 pub fn nudge_entry(
     scenario: &mut Scenario,
     matrix: Editable,
-    sequence: usize,
+    place: Place,
     cell: (usize, usize),
     delta: f64,
 ) -> Result<(), LabError> {
-    let value = entry(scenario, matrix, sequence, cell).ok_or(LabError::OutOfRange)?;
+    let value = entry(scenario, matrix, place, cell).ok_or(LabError::OutOfRange)?;
     set_entry(
         scenario,
         matrix,
-        sequence,
+        place,
         cell,
         ((value + delta) * 100.0).round() / 100.0,
     )
@@ -318,7 +436,7 @@ pub fn toggle_padding(
     Ok(())
 }
 
-/// Draws new W_Q, W_K and W_V from `seed`: normal with standard deviation 1/√d,
+/// Draws new W_Q, W_K and W_V (and W_O, if any) from `seed`: normal with standard deviation 1/√d,
 /// rounded to two decimals so they stay readable.
 pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
     let head = &mut scenario.head;
@@ -330,12 +448,22 @@ pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
         normal_matrix(d, head.w_v.ncols(), std, seed.wrapping_add(2)),
         2,
     );
+    if scenario.w_o.is_some() {
+        randomize_w_o(scenario, seed.wrapping_add(3));
+    }
+}
+
+/// Draws a new W_O from `seed`, if the layer has one.
+pub fn randomize_w_o(scenario: &mut Scenario, seed: u64) {
+    if scenario.w_o.is_some() {
+        scenario.w_o = Some(fresh_w_o(scenario, seed));
+    }
 }
 
 pub mod number;
 mod sequence;
 
-pub use sequence::{row_of, SequenceTrace};
+pub use sequence::{row_of, LayerView, SequenceTrace};
 
 #[cfg(test)]
 mod tests;

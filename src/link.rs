@@ -2,11 +2,14 @@
 //!
 //! The scenario travels in one compact parameter `s`, sections separated by
 //! `|`: a version, the sizes `B,T,d,d_k`, the switches (scale, causal,
-//! batched) as `0`/`1`, the tokens, X, W_Q, W_K, W_V, and the padding mask.
+//! batched) as `0`/`1`, the tokens, X, W_Q, W_K, W_V, and the padding mask;
+//! a layer of several heads or with W_O adds `h,d_out` (d_k then counts
+//! every head's columns, and d_out is 0 without W_O) and W_O, so a one-head
+//! link is what it always was.
 //! Numbers are written in their shortest exact decimal form, or as `x` and
 //! the hex of their bits when a decimal would not read back exactly; so the
 //! default scenario's link is a few hundred characters. What is selected
-//! travels in readable parameters (`scenario`, `q`, `seq`, `step`, `lang`,
+//! travels in readable parameters (`scenario`, `q`, `seq`, `head`, `step`, `lang`,
 //! `tables`) that also work alone in hand-written links. Decoding checks everything and
 //! refuses a damaged link with a [`LabError`], never a panic.
 
@@ -16,7 +19,8 @@ use crate::controls::scenarios::Choice;
 use crate::geometry::format::js_number;
 use crate::i18n::Lang;
 use crate::lab::{
-    fits_tokens, number::parse_decimal, LabError, MAX_DIM, MAX_ENTRY, MAX_SEQUENCES, MAX_TOKENS,
+    fits_tokens, number::parse_decimal, LabError, MAX_DIM, MAX_ENTRY, MAX_HEADS, MAX_HEAD_COLUMNS,
+    MAX_SEQUENCES, MAX_TOKENS,
 };
 use crate::walkthrough::Step;
 use attention_core::{Head, Options, Scenario};
@@ -77,6 +81,16 @@ fn numbers<'a>(values: impl Iterator<Item = &'a f64>) -> String {
 pub fn encode(s: &Scenario) -> String {
     let (b, t, d) = s.x.dim();
     let d_k = s.head.w_q.ncols();
+    let layer = (!s.is_single_head()).then(|| {
+        let d_out = s.w_o.as_ref().map_or(0, |w| w.ncols());
+        [
+            format!("{},{d_out}", s.heads),
+            s.w_o
+                .as_ref()
+                .map(|w| numbers(w.iter()))
+                .unwrap_or_default(),
+        ]
+    });
     let flag = |on: bool| if on { '1' } else { '0' };
     let flags: String = [s.options.scale, s.options.causal, s.batched]
         .map(flag)
@@ -108,6 +122,9 @@ pub fn encode(s: &Scenario) -> String {
         numbers(s.head.w_v.iter()),
         mask,
     ]
+    .into_iter()
+    .chain(layer.into_iter().flatten())
+    .collect::<Vec<_>>()
     .join("|")
 }
 
@@ -133,9 +150,16 @@ fn read_numbers(text: &str, count: usize, what: &str) -> Result<Vec<f64>, LabErr
 /// Reads the `s` parameter back into a scenario that runs.
 pub fn decode(text: &str) -> Result<Scenario, LabError> {
     let parts: Vec<&str> = text.split('|').collect();
-    if parts.len() != 9 || parts[0] != VERSION {
+    if !(parts.len() == 9 || parts.len() == 11) || parts[0] != VERSION {
         return Err(bad("s"));
     }
+    let (heads, d_out) = match parts.get(9) {
+        None => (1, 0),
+        Some(layer) => match layer.split_once(',').map(|(h, o)| (h.parse(), o.parse())) {
+            Some((Ok(h), Ok(o))) if (1..=MAX_HEADS).contains(&h) && o <= MAX_DIM => (h, o),
+            _ => return Err(bad("heads")),
+        },
+    };
     let sizes: Vec<usize> = parts[1]
         .split(',')
         .map(|n| n.parse().ok())
@@ -149,7 +173,9 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
         && fits(t, MAX_TOKENS)
         && fits_tokens(b, t)
         && fits(d, MAX_DIM)
-        && fits(d_k, MAX_DIM))
+        && fits(d_k, MAX_HEAD_COLUMNS)
+        && d_k % heads == 0
+        && fits(d_k / heads, MAX_DIM))
     {
         return Err(bad("sizes"));
     }
@@ -181,6 +207,15 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
         }
         _ => return Err(bad("mask")),
     };
+    let w_o = match (d_out, parts.get(10)) {
+        (0, None | Some(&"")) => None,
+        (0, Some(_)) => return Err(bad("W_O")),
+        (d_out, Some(numbers)) => Some(
+            read_numbers(numbers, d_k * d_out, "W_O")
+                .and_then(|v| Array2::from_shape_vec((d_k, d_out), v).map_err(|_| bad("W_O")))?,
+        ),
+        (_, None) => return Err(bad("W_O")),
+    };
     let scenario = Scenario {
         tokens,
         x: Array3::from_shape_vec((b, t, d), x).map_err(|_| bad("X"))?,
@@ -190,6 +225,8 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
             w_k: matrix(6, "W_K")?,
             w_v: matrix(7, "W_V")?,
         },
+        heads,
+        w_o,
         mask,
         options: Options {
             scale: flags[0],
@@ -207,6 +244,8 @@ pub struct Navigation {
     pub query: usize,
     /// `seq`: the shown sequence of a batch, from 0.
     pub sequence: usize,
+    /// `head`: the head the four diagrams show, from 0.
+    pub head: usize,
     /// `step`: the walkthrough's step, if it runs.
     pub step: Option<Step>,
     /// `lang`: `zh` or `en`.
@@ -224,6 +263,7 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
     Navigation {
         query: index("q"),
         sequence: index("seq"),
+        head: index("head"),
         step: get("step").and_then(|s| Step::from_link(s.trim())),
         lang: get("lang").and_then(|l| Lang::from_link(l.trim())),
         tables: get("tables").as_deref() == Some("1"),
@@ -235,12 +275,12 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
 /// `step=99`, …), to say so: it is left at its default.
 pub fn unreadable_navigation(get: impl Fn(&str) -> Option<String>) -> Option<&'static str> {
     let readable = |name: &str, value: &str| match name {
-        "q" | "seq" => value.parse::<usize>().is_ok(),
+        "q" | "seq" | "head" => value.parse::<usize>().is_ok(),
         "step" => Step::from_link(value).is_some(),
         "scenario" => Choice::from_id(value).is_some(),
         _ => Lang::from_link(value).is_some(),
     };
-    ["q", "seq", "step", "lang", "scenario"]
+    ["q", "seq", "head", "step", "lang", "scenario"]
         .into_iter()
         .find(|&name| get(name).is_some_and(|value| !readable(name, value.trim())))
 }
@@ -250,6 +290,9 @@ pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     let mut out = vec![("q", nav.query.to_string())];
     if nav.sequence > 0 {
         out.push(("seq", nav.sequence.to_string()));
+    }
+    if nav.head > 0 {
+        out.push(("head", nav.head.to_string()));
     }
     if let Some(step) = nav.step {
         out.push(("step", step.id().to_string()));
@@ -296,7 +339,7 @@ pub struct Embedding {
 }
 
 /// Every panel a link can name in `panels=`.
-pub const PANELS: [&str; 9] = [
+pub const PANELS: [&str; 11] = [
     "walkthrough",
     "controls",
     "projection",
@@ -306,6 +349,8 @@ pub const PANELS: [&str; 9] = [
     "training",
     "experiment",
     "mistakes",
+    "heads",
+    "output-projection",
 ];
 /// What an embedded page shows when its link names no panel: the four diagrams.
 const DIAGRAMS: &str = "projection dot-products softmax fusion";

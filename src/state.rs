@@ -3,22 +3,29 @@
 //! selected, and how the page is shown. Cards import this module, never
 //! `app.rs`, so dependencies point one way: state → cards → app shell.
 
-use crate::lab::{LabError, SequenceTrace};
-use attention_core::{AttentionError, Scenario, Trace};
+use crate::lab::{LabError, LayerView, Place, SequenceTrace};
+use attention_core::{AttentionError, LayerTrace, Scenario};
 use leptos::prelude::*;
 
 /// The scenario the learner is working on; every diagram derives from it.
 #[derive(Clone, Copy)]
 pub struct LabScenario(pub RwSignal<Scenario>);
 
-/// The trace of [`LabScenario`], computed once per change.
+/// The trace of [`LabScenario`], every head and the joined output, computed
+/// once per change.
 #[derive(Clone, Copy)]
-pub struct LabTrace(pub Memo<Result<Trace, AttentionError>>);
+pub struct LabTrace(pub Memo<Result<LayerTrace, AttentionError>>);
 
-/// The shown sequence of the trace as plain matrices, read by every diagram;
-/// `None` while the scenario cannot be computed.
+/// The shown sequence and head of the trace as plain matrices, read by every
+/// diagram; `None` while the scenario cannot be computed.
 #[derive(Clone, Copy)]
 pub struct LabView(pub Memo<Option<SequenceTrace>>);
+
+/// The shown sequence of a layer of several heads or with W_O, for the
+/// heads card and the output projection; `None` for the lessons' one head
+/// (and while the scenario cannot be computed), when neither is shown.
+#[derive(Clone, Copy)]
+pub struct LabLayer(pub Memo<Option<LayerView>>);
 
 /// What the learner has selected; all four diagrams follow it.
 #[derive(Clone, Copy)]
@@ -29,6 +36,18 @@ pub struct Focus {
     pub key: RwSignal<usize>,
     /// Which sequence of a batch is shown.
     pub sequence: RwSignal<usize>,
+    /// Which head the four diagrams show, counted from 0.
+    pub head: RwSignal<usize>,
+}
+
+impl Focus {
+    /// Where an edited entry lies: the shown sequence and head (tracked).
+    pub fn place(&self) -> Place {
+        Place {
+            sequence: self.sequence.get(),
+            head: self.head.get(),
+        }
+    }
 }
 
 /// Why the page's link could not be used, if it could not; shown by the controls.

@@ -27,7 +27,8 @@ async fn weights_heatmap_shows_the_core_trace() {
     let lab = LabPage::mount().await;
     let expected = presets::sentence()
         .run()
-        .expect("the default scenario runs");
+        .expect("the default scenario runs")
+        .into_head(0);
     let shown = lab.matrix("weights");
     let (_, t, _) = expected.weights.dim();
     assert_eq!(shown.len(), t, "one row per token");

@@ -24,6 +24,11 @@ pub enum Action {
     Add(String),
     DModel(usize),
     DK(usize),
+    Heads(usize),
+    /// Give the layer an output projection W_O, or take it away.
+    OutputProjection(bool),
+    /// Draw a new W_O from the next seed.
+    RandomizeWO,
     Scale(bool),
     Causal(bool),
     Sequence(usize),
@@ -49,6 +54,8 @@ impl Action {
             ("click", "remove") => Action::Remove(r.index),
             ("click", "add") | ("enter", "new-token") => Action::Add(r.value.to_owned()),
             ("click", "randomize") => Action::Randomize,
+            ("click", "randomize-w-o") => Action::RandomizeWO,
+            ("change", "use-w-o") => Action::OutputProjection(r.checked),
             ("click", "reset") => Action::Reset,
             ("change", "rename") => Action::Rename(r.index, r.value.to_owned()),
             ("change", "scale") => Action::Scale(r.checked),
@@ -61,6 +68,7 @@ impl Action {
             ("change", "scenario") => Action::Pick(Choice::from_id(r.value)?),
             ("input", "d-model") => Action::DModel(number()?),
             ("input", "d-k") => Action::DK(number()?),
+            ("input", "heads") => Action::Heads(number()?),
             _ => return None,
         })
     }
@@ -72,6 +80,8 @@ pub struct Desk {
     pub scenario: Scenario,
     pub query: usize,
     pub sequence: usize,
+    /// The head the four diagrams show.
+    pub head: usize,
     pub seed: u64,
     pub choice: Choice,
 }
@@ -88,6 +98,15 @@ pub fn apply(desk: &mut Desk, action: Action) -> Result<(), LabError> {
         Action::Add(label) => lab::add_token(s, &label, NEW_TOKEN_SEED)?,
         Action::DModel(d) => lab::set_d_model(s, d, RESIZE_SEED)?,
         Action::DK(d) => lab::set_d_k(s, d, RESIZE_SEED)?,
+        Action::Heads(h) => {
+            lab::set_heads(s, h, RESIZE_SEED)?;
+            next.head = next.head.min(h - 1);
+        }
+        Action::OutputProjection(on) => lab::set_w_o(s, on, next.seed),
+        Action::RandomizeWO => {
+            next.seed = next.seed.wrapping_add(1);
+            lab::randomize_w_o(s, next.seed);
+        }
         Action::Scale(on) => s.options.scale = on,
         Action::Causal(on) => s.options.causal = on,
         Action::Sequence(b) => next.sequence = b.min(s.x.dim().0.saturating_sub(1)),
@@ -113,6 +132,7 @@ pub fn apply(desk: &mut Desk, action: Action) -> Result<(), LabError> {
                 next.scenario = scenario;
                 next.query = 0;
                 next.sequence = 0;
+                next.head = 0;
             }
         }
     }

@@ -6,7 +6,7 @@
 
 use super::scenarios::Choice;
 use crate::i18n::{controls as text, Lang, Msg};
-use crate::lab::{self, LabError, MAX_DIM, MIN_DIM};
+use crate::lab::{self, LabError, MAX_DIM, MAX_HEADS, MAX_HEAD_COLUMNS, MIN_DIM};
 use crate::svg::Markup;
 use attention_core::{Options, Scenario};
 use ndarray::Array2;
@@ -22,7 +22,11 @@ pub struct Shown {
     pub mask: Option<Array2<bool>>,
     pub sequences: usize,
     pub d_model: usize,
+    /// Each head's d_k.
     pub d_k: usize,
+    pub heads: usize,
+    /// Whether the layer has an output projection W_O.
+    pub w_o: bool,
     pub options: Options,
 }
 
@@ -34,7 +38,9 @@ impl Shown {
             mask: scenario.mask.clone(),
             sequences,
             d_model,
-            d_k: scenario.head.w_q.ncols(),
+            d_k: lab::head_width(scenario),
+            heads: scenario.heads,
+            w_o: scenario.w_o.is_some(),
             options: scenario.options,
         }
     }
@@ -178,8 +184,21 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
 fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
     let s = view.shown;
     m.open("div", &[("class", "settings")]);
-    slider(m, text::D_MODEL, "d-model", s.d_model, lang);
-    slider(m, text::D_K, "d-k", s.d_k, lang);
+    slider(
+        m,
+        text::D_MODEL,
+        "d-model",
+        s.d_model,
+        (MIN_DIM, MAX_DIM),
+        lang,
+    );
+    slider(m, text::HEADS, "heads", s.heads, (1, MAX_HEADS), lang);
+    // With several heads a head may be one column wide, and all of them
+    // together at most MAX_HEAD_COLUMNS.
+    let least = if s.heads > 1 { 1 } else { MIN_DIM };
+    let most = MAX_DIM.min(MAX_HEAD_COLUMNS / s.heads.max(1));
+    slider(m, text::D_K, "d-k", s.d_k, (least, most), lang);
+    switch(m, text::W_O, "use-w-o", s.w_o, lang);
     switch(m, text::SCALE, "scale", s.options.scale, lang);
     switch(m, text::CAUSAL, "causal", s.options.causal, lang);
     let batch = s.sequences;
@@ -211,12 +230,26 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
     m.empty("input", &attrs).close("label");
     let randomize = [("data-testid", "randomize"), ("data-action", "randomize")];
     m.element("button", &randomize, text::RANDOMIZE.get(lang));
+    if s.w_o {
+        let random_w_o = [
+            ("data-testid", "randomize-w-o"),
+            ("data-action", "randomize-w-o"),
+        ];
+        m.element("button", &random_w_o, text::RANDOMIZE_W_O.get(lang));
+    }
     m.close("div").close("div");
 }
 
-/// A range slider labelled "`label` = size" for one dimension.
-fn slider(m: &mut Markup, label: Msg, testid: &str, size: usize, lang: Lang) {
-    let (min, max, value) = (MIN_DIM.to_string(), MAX_DIM.to_string(), size.to_string());
+/// A range slider labelled "`label` = size" for one size from `min` to `max`.
+fn slider(
+    m: &mut Markup,
+    label: Msg,
+    testid: &str,
+    size: usize,
+    (min, max): (usize, usize),
+    lang: Lang,
+) {
+    let (min, max, value) = (min.to_string(), max.to_string(), size.to_string());
     m.open("label", &[("class", "slider")]);
     m.element("span", &[], &format!("{} = {size}", label.get(lang)));
     let attrs = [

@@ -29,9 +29,10 @@ impl Default for Choice {
 
 impl Choice {
     /// Every choice, in the picker's order.
-    pub const ALL: [Choice; 7] = [
+    pub const ALL: [Choice; 8] = [
         Choice::Preset(Preset::Sentence),
         Choice::Preset(Preset::Pronoun),
+        Choice::Preset(Preset::PronounHeads),
         Choice::Preset(Preset::AudioFrames),
         Choice::Preset(Preset::Diarization),
         Choice::Preset(Preset::LongDiarization),
@@ -56,6 +57,7 @@ impl Choice {
         match self {
             Choice::Preset(Preset::Sentence) => text::SCENARIO_SENTENCE,
             Choice::Preset(Preset::Pronoun) => text::SCENARIO_PRONOUN,
+            Choice::Preset(Preset::PronounHeads) => text::SCENARIO_PRONOUN_HEADS,
             Choice::Preset(Preset::AudioFrames) => text::SCENARIO_AUDIO,
             Choice::Preset(Preset::Diarization) => text::SCENARIO_DIARIZATION,
             Choice::Preset(Preset::LongDiarization) => text::SCENARIO_LONG_DIARIZATION,
@@ -69,6 +71,7 @@ impl Choice {
         match self {
             Choice::Preset(Preset::Sentence) => text::NOTES_SENTENCE,
             Choice::Preset(Preset::Pronoun) => text::NOTES_PRONOUN,
+            Choice::Preset(Preset::PronounHeads) => text::NOTES_PRONOUN_HEADS,
             Choice::Preset(Preset::AudioFrames) => text::NOTES_AUDIO,
             Choice::Preset(Preset::Diarization) => text::NOTES_DIARIZATION,
             Choice::Preset(Preset::LongDiarization) => text::NOTES_LONG_DIARIZATION,
@@ -122,7 +125,7 @@ mod tests {
 
     #[test]
     fn a_blank_scenario_weighs_every_token_equally() {
-        let trace = blank().run().expect("runs");
+        let trace = blank().run().expect("runs").into_head(0);
         assert!(trace.weights.iter().all(|&w| (w - 1.0 / 3.0).abs() < 1e-12));
     }
 }

@@ -39,6 +39,11 @@ where
         .into()
 }
 
+/// Labels `1` to `n`, for columns or rows that have no names of their own.
+pub fn numbered(n: usize) -> Vec<String> {
+    (1..=n).map(|i| i.to_string()).collect()
+}
+
 /// A matrix heatmap with row and column labels. Each cell is a `<rect>` with
 /// `data-row`, `data-col` and `data-value` (full precision), or, past
 /// `geometry::raster::MAX_DRAWN` rows or columns, a pixel of a raster with a

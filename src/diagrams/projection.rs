@@ -1,15 +1,13 @@
 //! Diagram 1: the projections Q = XW_Q, K = XW_K and V = XW_V.
 
-mod editor;
-
+use crate::diagrams::editor::{heatmap_of, CellEditor};
 use crate::diagrams::legend::ColourLegend;
-use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
+use crate::diagrams::matrix::{numbered, view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{projection as text, tr, Msg};
 use crate::lab::{self, Editable, SequenceTrace};
 use crate::state::{Focus, LabScenario, LabView, Locked};
-use editor::{heatmap_of, CellEditor};
 use leptos::prelude::*;
 use ndarray::Array2;
 
@@ -91,10 +89,6 @@ fn explain_cell(
     ))
 }
 
-fn numbered(n: usize) -> Vec<String> {
-    (1..=n).map(|i| i.to_string()).collect()
-}
-
 /// X times each W gives Q, K and V; hovering a result cell explains it, and
 /// the cells of X and the W matrices can be edited.
 #[component]
@@ -164,10 +158,10 @@ pub fn Projection() -> impl IntoView {
             if locked {
                 return;
             }
-            let sequence = focus.sequence.get_untracked();
+            let place = untrack(|| focus.place());
             // 100 pixels of drag move a number by 1; upward increases it.
             scenario.update(|s| {
-                let _ = lab::nudge_entry(s, which, sequence, cell, -dy / 100.0);
+                let _ = lab::nudge_entry(s, which, place, cell, -dy / 100.0);
             });
         })
     };
@@ -269,7 +263,7 @@ mod tests {
     #[test]
     fn a_cell_is_explained_with_its_own_numbers() {
         let s = sentence();
-        let trace = s.run().unwrap();
+        let trace = s.run().unwrap().into_head(0);
         let view = SequenceTrace::new(&trace, 0, lab::token_labels(&s));
         let text = explain_cell(&view, Product::K, (1, 2)).unwrap();
         assert!(text.starts_with("K₂,₃ = X₂ · W_K[:, 3] = "), "{text}");

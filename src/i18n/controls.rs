@@ -44,8 +44,20 @@ pub const D_MODEL: Msg = Msg {
     en: "d_model (input features)",
 };
 pub const D_K: Msg = Msg {
-    zh: "d_k（Q、K、V 的维度）",
-    en: "d_k (width of Q, K and V)",
+    zh: "d_k（每个头的 Q、K、V 的维度）",
+    en: "d_k (each head's width of Q, K and V)",
+};
+pub const HEADS: Msg = Msg {
+    zh: "头数 h",
+    en: "Heads h",
+};
+pub const W_O: Msg = Msg {
+    zh: "输出投影 W_O（把各个头拼接后再乘）",
+    en: "Output projection W_O (applied to the joined heads)",
+};
+pub const RANDOMIZE_W_O: Msg = Msg {
+    zh: "随机生成 W_O",
+    en: "Random W_O",
 };
 pub const SCALE: Msg = Msg {
     zh: "除以 √d_k",
@@ -137,10 +149,17 @@ pub fn lab_error(error: &LabError, lang: Lang) -> String {
         ),
         LabError::BadSize(size) => (
             Msg {
-                zh: "维度必须在 2 到 16 之间：",
-                en: "A size must be from 2 to 16: ",
+                zh: "维度必须在 2 到 16 之间（多头时 d_k 可以是 1，但所有头的 d_k 加起来不超过 64）：",
+                en: "A size must be from 2 to 16 (with several heads d_k may be 1, and all heads' d_k together at most 64): ",
             },
             size.to_string(),
+        ),
+        LabError::BadHeads(heads) => (
+            Msg {
+                zh: "头数必须在 1 到 8 之间：",
+                en: "The number of heads must be from 1 to 8: ",
+            },
+            heads.to_string(),
         ),
         LabError::OutOfRange => (
             Msg {
@@ -172,6 +191,10 @@ pub const SCENARIO_PRONOUN: Msg = Msg {
     zh: "代词：他说他今天不能来",
     en: "Pronoun: 他说他今天不能来 (he said he can't come today)",
 };
+pub const SCENARIO_PRONOUN_HEADS: Msg = Msg {
+    zh: "代词，两个头：他说他今天不能来",
+    en: "Pronoun with two heads: 他说他今天不能来",
+};
 pub const SCENARIO_AUDIO: Msg = Msg {
     zh: "音频帧：2 段 × 5 帧，带填充",
     en: "Audio frames: 2 clips × 5 frames, with padding",
@@ -199,6 +222,10 @@ pub const NOTES_SENTENCE: Msg = Msg {
 pub const NOTES_PRONOUN: Msg = Msg {
     zh: "第二个“他”指谁？选中第 3 个词元：它最关注的是第一个“他”，这就是代词找到了它指代的人。两个“他”的向量只差一个“出现得早”的特征，W_Q 让后出现的人称去找更早的人称。",
     en: "Who is the second 他? Select token 3: it attends most to the first 他, the pronoun finding the person it refers to. The two 他 vectors differ only in a feature saying how early they come, and W_Q makes a later person look for an earlier one.",
+};
+pub const NOTES_PRONOUN_HEADS: Msg = Msg {
+    zh: "同一句话，两个头，每个头 d_k = 3。X 除了原来的四个特征，还多了两个位置特征 cos(πp/4) 和 sin(πp/4)，像一根每个词转 45° 的指针。在“多头”卡片里比较两张小图：头 1 按内容找，第二个“他”最关注第一个“他”；头 2 只看位置，每个词都最关注它前面的那个词，对角线下方紧挨着一条亮线。点“头 1”“头 2”，下面四张图跟着切换。W_O 是单位矩阵，所以输出就是两个头并排；改改 W_O，看输出怎样把两个头混在一起。",
+    en: "The same sentence with two heads of d_k = 3. Besides its four features, X has two position features, cos(πp/4) and sin(πp/4): a hand that turns 45° per token. Compare the two small maps in the Heads card: head 1 matches on content, and the second 他 attends most to the first 他; head 2 reads only the positions, and every token attends most to the one just before it, a bright line just below the diagonal. Pick Head 1 or Head 2 and the four diagrams follow. W_O is the identity, so the output is the two heads side by side; edit W_O and watch the output mix them.",
 };
 pub const NOTES_AUDIO: Msg = Msg {
     zh: "两段短音频成一批，每帧 4 个特征，注意力维度 8。用“批次中的序列”切换到第 2 段：它只有 3 帧是真的，后 2 帧是填充。看权重矩阵：填充列全是 0（被遮住），每行仍然加起来等于 1。",

@@ -12,8 +12,11 @@ fn counted(what: &str) -> &str {
         "positions" => "个位置",
         "features" => "个特征",
         "columns" => "列",
+        "columns per head" => "列（每个头）",
         "characters" => "个字符",
         "score cells (B×T×T)" => "个分数格（B×T×T）",
+        "score cells (B×heads×T×T)" => "个分数格（B×头数×T×T）",
+        "heads" => "个头",
         _ => what,
     }
 }
@@ -44,9 +47,10 @@ fn expected(what: &str) -> &str {
         "a JSON object with fields x, w_q, w_k and w_v" => {
             "一个含有 x、w_q、w_k、w_v 字段的 JSON 对象"
         }
-        "one of tokens, x, w_q, w_k, w_v, mask, causal, scale" => {
-            "tokens、x、w_q、w_k、w_v、mask、causal、scale 之一"
+        "one of tokens, x, w_q, w_k, w_v, heads, w_o, mask, causal, scale" => {
+            "tokens、x、w_q、w_k、w_v、heads、w_o、mask、causal、scale 之一"
         }
+        "a whole number of heads" => "表示头数的整数",
         "a list of rows of numbers" => "由数字行组成的列表",
         "a list of numbers" | "a list of numbers only" => "只含数字的列表",
         "a list of sequences" => "由序列组成的列表",
@@ -73,6 +77,10 @@ fn name(field: &str) -> &str {
 /// `4×3 (its rows must match the 4 features of x)` → `4×3（行数要等于 x 的特征数）`,
 /// `2 flags` → `2 个标记`.
 fn shape(text: &str) -> String {
+    if let Some(rest) = text.strip_prefix("a multiple of ") {
+        let columns = rest.split(' ').next().unwrap_or(rest);
+        return format!("{columns} 的倍数列（每个头分到同样多的列）");
+    }
     let (size, reason) = text.split_once(' ').unwrap_or((text, ""));
     let reason = if reason.starts_with("(its rows must match the ") {
         "（行数要等于 x 的特征数）"
@@ -88,7 +96,11 @@ fn shape(text: &str) -> String {
             }
             "rows, a batch's mask" | "row, a batch's mask" => " 行：这是一批序列的掩码",
             "flag" | "flags" => " 个标记",
+            "rows, one per column of the joined heads (the columns of w_v)" => {
+                " 行，拼接后的每一列一行（即 w_v 的列数）"
+            }
             "row" | "rows" => " 行",
+            "column" | "columns" => " 列",
             "label" | "labels" => " 个标签",
             other => other,
         }
@@ -164,7 +176,7 @@ mod tests {
     use attention_core::Scenario;
 
     /// Imports that go wrong in every way the format can.
-    const BAD: [&str; 14] = [
+    const BAD: [&str; 19] = [
         "[1]",
         r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "nope": 1}"#,
         r#"{"x": "a", "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}"#,
@@ -179,6 +191,11 @@ mod tests {
         r#"{"x": [[1], [2]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [[1, 1]]}"#,
         r#"{"x": [[1], [2]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "mask": [1]}"#,
         r#"{"x": [[1, 2]], "w_q": [[1], [2], [3]], "w_k": [[1]], "w_v": [[1]]}"#,
+        r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "heads": 1.5}"#,
+        r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "heads": 9}"#,
+        r#"{"x": [[1]], "w_q": [[1, 2, 3]], "w_k": [[1, 2, 3]], "w_v": [[1, 2]], "heads": 2}"#,
+        r#"{"x": [[1]], "w_q": [[1, 2]], "w_k": [[1, 2]], "w_v": [[1, 2]], "heads": 2, "w_o": [[1]]}"#,
+        r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1e300]], "w_o": [[1e300]]}"#,
     ];
 
     #[test]
@@ -194,7 +211,7 @@ mod tests {
                     w.len() > 2
                         && ![
                             "true", "false", "input", "tokens", "mask", "causal", "scale", "JSON",
-                            "nope",
+                            "nope", "heads", "output",
                         ]
                         .contains(w)
                 })

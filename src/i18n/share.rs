@@ -99,7 +99,7 @@ pub const IMPORT_EMPTY: Msg = Msg {
     en: "Paste or upload a scenario JSON first.",
 };
 /// The names of the panels a link can show (`link::PANELS`), in the same order.
-pub const PANEL_NAMES: [Msg; 9] = [
+pub const PANEL_NAMES: [Msg; 11] = [
     Msg {
         zh: "分步讲解",
         en: "Walkthrough",
@@ -135,5 +135,13 @@ pub const PANEL_NAMES: [Msg; 9] = [
     Msg {
         zh: "常见误区",
         en: "Common mistakes",
+    },
+    Msg {
+        zh: "多头",
+        en: "Heads",
+    },
+    Msg {
+        zh: "拼接 × W_O",
+        en: "Concat × W_O",
     },
 ];

@@ -1,6 +1,6 @@
 //! One sequence of a trace, as the plain matrices every diagram draws.
 
-use attention_core::Trace;
+use attention_core::{LayerTrace, Trace};
 use ndarray::{Array2, Array3, Axis};
 
 /// Row `i` of `m` as a plain vector, empty when there is no such row, so a
@@ -76,5 +76,45 @@ impl SequenceTrace {
     /// d_k, the width of Q and K.
     pub fn d_k(&self) -> usize {
         self.q.ncols()
+    }
+}
+
+/// One sequence of a multi-head layer: what the heads card and the output
+/// projection draw beside the one head the four diagrams show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayerView {
+    /// Each head's weights α′, T×T.
+    pub weights: Vec<Array2<f64>>,
+    /// Whether query i may attend to key j: the same in every head.
+    pub allowed: Array2<bool>,
+    /// Concat(head₁, …, head_h), T×(h·d_v).
+    pub concat: Array2<f64>,
+    /// The output projection, (h·d_v)×d_out, if any.
+    pub w_o: Option<Array2<f64>>,
+    /// The layer's output, T×d_out.
+    pub output: Array2<f64>,
+}
+
+impl LayerView {
+    /// Sequence `b` of `layer` (clamped to the batch).
+    pub fn new(layer: &LayerTrace, b: usize) -> Self {
+        let b = b.min(layer.concat.dim().0.saturating_sub(1));
+        let take = |a: &Array3<f64>| a.index_axis(Axis(0), b).to_owned();
+        Self {
+            weights: layer.heads.iter().map(|h| take(&h.weights)).collect(),
+            allowed: layer
+                .heads
+                .first()
+                .map(|h| h.allowed.index_axis(Axis(0), b).to_owned())
+                .unwrap_or_default(),
+            concat: take(&layer.concat),
+            w_o: layer.w_o.clone(),
+            output: take(&layer.output),
+        }
+    }
+
+    /// How many heads the layer has.
+    pub fn heads(&self) -> usize {
+        self.weights.len()
     }
 }

@@ -2,7 +2,10 @@ use super::*;
 use attention_core::presets::sentence;
 
 fn assert_runs(scenario: &Scenario) {
-    let trace = scenario.run().expect("an edited scenario always runs");
+    let trace = scenario
+        .run()
+        .expect("an edited scenario always runs")
+        .into_head(0);
     let t = scenario.x.dim().1;
     assert_eq!(token_labels(scenario).len(), t);
     assert_eq!(trace.weights.dim(), (scenario.x.dim().0, t, t));
@@ -76,25 +79,32 @@ fn resizing_keeps_the_overlap_and_the_head_runnable() {
 #[test]
 fn entries_are_set_in_the_right_matrix_and_checked() {
     let mut s = sentence();
-    set_entry(&mut s, Editable::WK, 0, (1, 2), 0.75).unwrap();
+    set_entry(&mut s, Editable::WK, Place::default(), (1, 2), 0.75).unwrap();
     assert_eq!(s.head.w_k[[1, 2]], 0.75);
-    set_entry(&mut s, Editable::X, 0, (3, 0), -2.5).unwrap();
+    set_entry(&mut s, Editable::X, Place::default(), (3, 0), -2.5).unwrap();
     assert_eq!(s.x[[0, 3, 0]], -2.5);
     let before = s.clone();
     assert_eq!(
-        set_entry(&mut s, Editable::WV, 0, (9, 0), 1.0),
+        set_entry(&mut s, Editable::WV, Place::default(), (9, 0), 1.0),
         Err(LabError::OutOfRange)
     );
     assert!(matches!(
-        set_entry(&mut s, Editable::WQ, 0, (0, 0), f64::NAN),
+        set_entry(&mut s, Editable::WQ, Place::default(), (0, 0), f64::NAN),
         Err(LabError::NotANumber(_))
     ));
     // A huge number would overflow the scores and blank every diagram.
     assert!(matches!(
-        set_entry(&mut s, Editable::X, 0, (0, 0), 1e200),
+        set_entry(&mut s, Editable::X, Place::default(), (0, 0), 1e200),
         Err(LabError::TooLarge(_))
     ));
-    assert!(set_entry(&mut s.clone(), Editable::X, 0, (0, 0), -1000.0).is_ok());
+    assert!(set_entry(
+        &mut s.clone(),
+        Editable::X,
+        Place::default(),
+        (0, 0),
+        -1000.0
+    )
+    .is_ok());
     assert_eq!(s, before);
 }
 
@@ -115,12 +125,15 @@ fn typed_numbers_accept_common_spellings_and_refuse_the_rest() {
 fn padding_toggles_make_exact_zero_weights() {
     let mut s = sentence();
     toggle_padding(&mut s, 0, 2).unwrap();
-    let trace = s.run().unwrap();
+    let trace = s.run().unwrap().into_head(0);
     for i in 0..4 {
         assert_eq!(trace.weights[[0, i, 2]], 0.0);
     }
     toggle_padding(&mut s, 0, 2).unwrap();
-    assert_eq!(s.run().unwrap().weights, sentence().run().unwrap().weights);
+    assert_eq!(
+        s.run().unwrap().into_head(0).weights,
+        sentence().run().unwrap().into_head(0).weights
+    );
     assert_eq!(toggle_padding(&mut s, 0, 4), Err(LabError::OutOfRange));
 }
 
@@ -146,7 +159,7 @@ fn randomizing_is_reproducible_from_the_seed() {
 fn a_sequence_trace_is_the_slice_of_the_batch() {
     let mut s = sentence();
     toggle_padding(&mut s, 0, 3).unwrap();
-    let trace = s.run().unwrap();
+    let trace = s.run().unwrap().into_head(0);
     let view = SequenceTrace::new(&trace, 0, token_labels(&s));
     assert_eq!(view.len(), 4);
     assert_eq!(view.d_k(), 4);
@@ -161,16 +174,22 @@ fn a_sequence_trace_is_the_slice_of_the_batch() {
 #[test]
 fn a_drag_nudges_an_entry_to_two_decimals() {
     let mut s = sentence();
-    assert_eq!(entry(&s, Editable::WQ, 0, (0, 1)), Some(0.8));
+    assert_eq!(entry(&s, Editable::WQ, Place::default(), (0, 1)), Some(0.8));
     // 0.8 + 0.123 = 0.923, shown and kept as 0.92.
-    nudge_entry(&mut s, Editable::WQ, 0, (0, 1), 0.123).unwrap();
-    assert_eq!(entry(&s, Editable::WQ, 0, (0, 1)), Some(0.92));
-    // Downward past zero: 0.92 − 1.5 = −0.58.
-    nudge_entry(&mut s, Editable::WQ, 0, (0, 1), -1.5).unwrap();
-    assert_eq!(entry(&s, Editable::WQ, 0, (0, 1)), Some(-0.58));
-    assert_eq!(entry(&s, Editable::X, 0, (9, 9)), None);
+    nudge_entry(&mut s, Editable::WQ, Place::default(), (0, 1), 0.123).unwrap();
     assert_eq!(
-        nudge_entry(&mut s, Editable::X, 0, (9, 9), 1.0),
+        entry(&s, Editable::WQ, Place::default(), (0, 1)),
+        Some(0.92)
+    );
+    // Downward past zero: 0.92 − 1.5 = −0.58.
+    nudge_entry(&mut s, Editable::WQ, Place::default(), (0, 1), -1.5).unwrap();
+    assert_eq!(
+        entry(&s, Editable::WQ, Place::default(), (0, 1)),
+        Some(-0.58)
+    );
+    assert_eq!(entry(&s, Editable::X, Place::default(), (9, 9)), None);
+    assert_eq!(
+        nudge_entry(&mut s, Editable::X, Place::default(), (9, 9), 1.0),
         Err(LabError::OutOfRange)
     );
 }
@@ -225,4 +244,126 @@ fn removing_a_token_removes_its_column_from_every_sequence_and_mask() {
         Some(ndarray::array![[true, true, false], [true, true, true]])
     );
     assert_eq!(token_labels(&s), ["我", "打", "篮球"]);
+}
+
+#[test]
+fn more_heads_split_the_same_weights_into_parts() {
+    let mut s = sentence();
+    let before = s.clone();
+    set_heads(&mut s, 2, 5).unwrap();
+    // d_model 4 over 2 heads: d_k 2 each, the same 4 columns, every number kept.
+    assert_eq!(s.heads, 2);
+    assert_eq!(head_width(&s), 2);
+    assert_eq!(s.head, before.head);
+    let w_o = s.w_o.clone().expect("several heads get a W_O");
+    assert_eq!(w_o.dim(), (4, 4));
+    let layer = s.run().expect("two heads run");
+    assert_eq!(layer.heads[1].q.dim(), (1, 4, 2));
+    // Back to one head: the same weights again, W_O kept until it is taken away.
+    set_heads(&mut s, 1, 5).unwrap();
+    assert_eq!(
+        (s.head.clone(), s.w_o.clone()),
+        (before.head.clone(), Some(w_o))
+    );
+    set_w_o(&mut s, false, 5);
+    assert_eq!(s, before);
+    for bad in [0, 9] {
+        assert_eq!(set_heads(&mut s, bad, 5), Err(LabError::BadHeads(bad)));
+    }
+    assert_eq!(s, before);
+}
+
+#[test]
+fn heads_that_do_not_divide_d_model_get_at_least_one_column() {
+    let mut s = sentence();
+    set_d_model(&mut s, 6, 3).unwrap();
+    set_heads(&mut s, 4, 5).unwrap();
+    assert_eq!(head_width(&s), 1);
+    assert_eq!(s.head.w_v.dim(), (6, 4));
+    assert_eq!(s.w_o.as_ref().map(Array2::dim), Some((4, 6)));
+    assert_runs(&s);
+}
+
+#[test]
+fn d_k_resizes_every_head_on_its_own() {
+    let mut s = sentence();
+    set_heads(&mut s, 2, 5).unwrap();
+    let before = s.clone();
+    set_d_k(&mut s, 3, 7).unwrap();
+    assert_eq!(s.head.w_q.dim(), (4, 6));
+    // Each head keeps its own two columns, now followed by a new one.
+    assert_eq!(
+        s.head.w_q.slice(s![.., 0..2]),
+        before.head.w_q.slice(s![.., 0..2])
+    );
+    assert_eq!(
+        s.head.w_q.slice(s![.., 3..5]),
+        before.head.w_q.slice(s![.., 2..4])
+    );
+    let w_o = s.w_o.as_ref().expect("W_O");
+    let old = before.w_o.as_ref().expect("W_O");
+    assert_eq!(w_o.dim(), (6, 4));
+    assert_eq!(w_o.slice(s![3..5, ..]), old.slice(s![2..4, ..]));
+    assert_runs(&s);
+    set_d_k(&mut s, 1, 7).unwrap();
+    assert_eq!(set_heads(&mut s, 8, 1), Ok(()));
+    assert_eq!(
+        set_d_k(&mut s, 9, 7),
+        Err(LabError::BadSize(9)),
+        "8 × 9 > 64 columns"
+    );
+    set_d_k(&mut s, 8, 7).unwrap();
+    assert_eq!(s.head.w_k.ncols(), 64);
+    assert_runs(&s);
+}
+
+#[test]
+fn a_heads_entry_is_its_own_column_of_the_whole_matrix() {
+    let mut s = sentence();
+    set_heads(&mut s, 2, 5).unwrap();
+    let second = Place {
+        sequence: 0,
+        head: 1,
+    };
+    set_entry(&mut s, Editable::WK, second, (3, 1), 0.5).unwrap();
+    assert_eq!(s.head.w_k[[3, 3]], 0.5);
+    assert_eq!(entry(&s, Editable::WK, second, (3, 1)), Some(0.5));
+    // A column past the head's own is not the next head's.
+    assert_eq!(entry(&s, Editable::WK, second, (0, 2)), None);
+    assert_eq!(
+        set_entry(
+            &mut s,
+            Editable::WQ,
+            Place {
+                sequence: 0,
+                head: 2
+            },
+            (0, 0),
+            1.0
+        ),
+        Err(LabError::OutOfRange)
+    );
+    set_entry(&mut s, Editable::WO, Place::default(), (3, 2), -0.25).unwrap();
+    assert_eq!(s.w_o.as_ref().map(|w| w[[3, 2]]), Some(-0.25));
+    set_w_o(&mut s, false, 1);
+    assert_eq!(
+        set_entry(&mut s, Editable::WO, Place::default(), (0, 0), 1.0),
+        Err(LabError::OutOfRange)
+    );
+}
+
+#[test]
+fn new_random_weights_draw_w_o_too() {
+    let mut s = sentence();
+    randomize_weights(&mut s, 3);
+    assert_eq!(s.w_o, None, "no W_O appears by itself");
+    set_heads(&mut s, 2, 5).unwrap();
+    let before = s.w_o.clone();
+    randomize_weights(&mut s, 4);
+    assert_ne!(s.w_o, before);
+    let drawn = s.clone();
+    randomize_w_o(&mut s, 9);
+    assert_eq!(s.head, drawn.head, "Random W_O changes only W_O");
+    assert_ne!(s.w_o, drawn.w_o);
+    assert_runs(&s);
 }

@@ -17,8 +17,8 @@ const LINK_TOKEN_SEED: u64 = 2024;
 /// so Back goes to the previous meaningful state, not the previous pixel.
 const HISTORY_GAP_MS: f64 = 1000.0;
 /// The parameters this module writes; every other one (`embed`, `panels`, …) is kept.
-const OWN: [&str; 8] = [
-    "s", "tokens", "q", "seq", "step", "lang", "tables", "scenario",
+const OWN: [&str; 9] = [
+    "s", "tokens", "q", "seq", "head", "step", "lang", "tables", "scenario",
 ];
 /// Where the learner's work is kept between visits: the link's parameters.
 const SAVED_WORK: &str = "attention-lab:work";
@@ -118,6 +118,7 @@ impl LinkedState {
         let nav = navigation_from_link();
         self.focus.query.set(nav.query);
         self.focus.sequence.set(nav.sequence);
+        self.focus.head.set(nav.head);
         self.tour.step.set(nav.step);
         if let Some(lang) = nav.lang {
             self.lang.set(lang);
@@ -141,6 +142,7 @@ pub fn link_search(state: LinkedState) -> String {
     let nav = Navigation {
         query: state.focus.query.get(),
         sequence: state.focus.sequence.get(),
+        head: state.focus.head.get(),
         step: state.tour.step.get(),
         lang: Some(state.lang.get()),
         tables: state.tables.get(),

@@ -73,6 +73,7 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
     let nav = Navigation {
         query: 2,
         sequence: 1,
+        head: 3,
         step: Some(Step::Softmax),
         lang: Some(Lang::Zh),
         tables: true,
@@ -82,8 +83,15 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
     let junk = |name: &str| Some(format!("<script>{name}"));
     let read = read_navigation(junk);
     assert_eq!(
-        (read.query, read.step, read.lang, read.tables, read.scenario),
-        (0, None, None, false, None)
+        (
+            read.query,
+            read.head,
+            read.step,
+            read.lang,
+            read.tables,
+            read.scenario
+        ),
+        (0, 0, None, None, false, None)
     );
     for choice in Choice::ALL {
         let nav = Navigation {
@@ -275,5 +283,37 @@ proptest::proptest! {
         let link = encode(&attention_core::presets::pronoun());
         let checked = refused_by_name(&link, field, |part| part.chars().take(keep).collect());
         proptest::prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
+    }
+}
+
+#[test]
+fn heads_and_w_o_round_trip_exactly_and_one_head_links_are_unchanged() {
+    let single = presets::sentence();
+    let link = encode(&single);
+    assert_eq!(link.split('|').count(), 9, "{link}");
+    let mut two = single.clone();
+    crate::lab::set_heads(&mut two, 2, 5).unwrap();
+    // A number no short decimal reads back as travels as its bits.
+    crate::lab::set_entry(
+        &mut two,
+        crate::lab::Editable::WO,
+        Default::default(),
+        (1, 2),
+        0.1 + 0.2,
+    )
+    .unwrap();
+    let link = encode(&two);
+    assert_eq!(link.split('|').nth(9), Some("2,4"), "{link}");
+    assert_eq!(decode(&link), Ok(two.clone()));
+    // One head with W_O keeps its W_O.
+    let mut projected = single.clone();
+    crate::lab::set_w_o(&mut projected, true, 3);
+    assert_eq!(decode(&encode(&projected)), Ok(projected));
+    // Damaged head sections are refused.
+    let parts: Vec<&str> = link.split('|').collect();
+    for (at, junk) in [(9, "9,4"), (9, "2"), (9, "3,4"), (10, "1,2"), (9, "2,0")] {
+        let mut damaged = parts.clone();
+        damaged[at] = junk;
+        assert!(decode(&damaged.join("|")).is_err(), "{at}: {junk}");
     }
 }

@@ -3,7 +3,7 @@
 //! then against what the lab can show. A failed import changes nothing.
 
 use crate::geometry::format::shortest;
-use crate::lab::{LabError, MAX_DIM, MAX_ENTRY, MAX_SEQUENCES, MAX_TOKENS};
+use crate::lab::{LabError, MAX_DIM, MAX_ENTRY, MAX_HEAD_COLUMNS, MAX_SEQUENCES, MAX_TOKENS};
 use attention_core::{AttentionError, Scenario};
 
 /// The longest text an import reads: far more than the largest scenario the
@@ -75,7 +75,9 @@ fn parse(text: &str) -> Result<Scenario, AttentionError> {
 /// as the diagrams draw it, and entries within ±[`MAX_ENTRY`] as typed ones are.
 pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
     let (batch, t, d) = s.x.dim();
-    let d_k = s.head.w_q.ncols();
+    // Every head's d_k side by side; the core has checked that the heads share them.
+    let columns = s.head.w_q.ncols();
+    let d_k = columns / s.heads.max(1);
     let too_large = |field: &str, what: &'static str, limit: usize, found: usize| {
         (found > limit).then(|| {
             import_error(AttentionError::TooLarge {
@@ -86,17 +88,20 @@ pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
             })
         })
     };
+    let d_out = s.w_o.as_ref().map_or(0, |w| w.ncols());
     let problem = too_large("x", "sequences", MAX_SEQUENCES, batch)
         .or_else(|| too_large("x", "positions", MAX_TOKENS, t))
         .or_else(|| too_large("x", "features", MAX_DIM, d))
-        .or_else(|| too_large("w_q", "columns", MAX_DIM, d_k));
+        .or_else(|| too_large("w_q", "columns", MAX_HEAD_COLUMNS, columns))
+        .or_else(|| too_large("w_q", "columns per head", MAX_DIM, d_k))
+        .or_else(|| too_large("w_o", "columns", MAX_DIM, d_out));
     if let Some(error) = problem {
         return Err(error);
     }
-    if s.head.w_v.dim() != (d, d_k) {
+    if s.head.w_v.dim() != (d, columns) {
         return Err(import_error(AttentionError::ShapeMismatch {
             field: "w_v".into(),
-            expected: format!("{d}×{d_k} (the lab shows d_v = d_k)"),
+            expected: format!("{d}×{columns} (the lab shows d_v = d_k)"),
             found: format!("{}×{}", s.head.w_v.nrows(), s.head.w_v.ncols()),
         }));
     }
@@ -115,12 +120,13 @@ pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
                 (format!("x{sequence} [{r}][{c}]"), v)
             });
     let matrices = [
-        ("w_q", &s.head.w_q),
-        ("w_k", &s.head.w_k),
-        ("w_v", &s.head.w_v),
+        Some(("w_q", &s.head.w_q)),
+        Some(("w_k", &s.head.w_k)),
+        Some(("w_v", &s.head.w_v)),
+        s.w_o.as_ref().map(|w| ("w_o", w)),
     ];
     let in_w = || {
-        matrices.iter().find_map(|(name, m)| {
+        matrices.iter().flatten().find_map(|(name, m)| {
             m.indexed_iter()
                 .find(|(_, v)| too_big(v))
                 .map(|((r, c), &v)| (format!("{name} [{r}][{c}]"), v))
@@ -244,8 +250,48 @@ mod tests {
         );
         assert_eq!(
             message(&many_columns),
-            "w_q: 17 columns is past the limit of 16"
+            "w_q: 17 columns per head is past the limit of 16"
         );
+        // Several heads may have 64 columns together, 16 each at most.
+        let heads = |n: usize, width: usize| {
+            let row = format!("[{}]", rows(width, "1"));
+            format!(
+                r#"{{"x": [[1]], "heads": {n}, "w_q": [{row}], "w_k": [{row}], "w_v": [{row}]}}"#
+            )
+        };
+        assert_eq!(message(&heads(4, 64)), "imported");
+        assert_eq!(
+            message(&heads(2, 34)),
+            "w_q: 17 columns per head is past the limit of 16"
+        );
+        let wide_w_o = format!(
+            r#"{{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "w_o": [{wide_row}]}}"#
+        );
+        assert_eq!(
+            message(&wide_w_o),
+            "w_o: 17 columns is past the limit of 16"
+        );
+        let big_w_o =
+            r#"{"x": [[1]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]], "w_o": [[1, -1e4]]}"#;
+        assert_eq!(
+            import(big_w_o),
+            Err(LabError::TooLarge("w_o [0][1] = -10000.0".into()))
+        );
+    }
+
+    /// PyTorch's own multi-head cases, in the format the README tells an
+    /// author to export, import as they are.
+    #[test]
+    fn pytorch_multi_head_cases_import() {
+        let cases: serde_json::Value = serde_json::from_str(include_str!(
+            "../../crates/attention-core/tests/data/torch_mha_cases.json"
+        ))
+        .expect("valid JSON");
+        for (name, case) in cases.as_object().expect("cases") {
+            let text = case["input"].to_string();
+            let scenario = import(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            assert!(scenario.heads > 1 && scenario.w_o.is_some(), "{name}");
+        }
     }
 
     /// What an import of text that is no scenario must give: a refusal with

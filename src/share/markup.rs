@@ -217,7 +217,9 @@ mod tests {
 
     #[test]
     fn the_card_names_every_action_and_escapes_its_texts() {
-        let panels = [true, false, true, false, false, false, false, false, false];
+        let panels = [
+            true, false, true, false, false, false, false, false, false, false, false,
+        ];
         let html = share(&view(Some(&Ok(text::IMPORTED)), &panels));
         for action in [
             "export-svg",

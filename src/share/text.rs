@@ -7,7 +7,7 @@
 //! so needs no float printer in the WebAssembly.
 
 use crate::geometry::format::{fixed, js_number, scientific};
-use attention_core::{json, Scenario, Trace};
+use attention_core::{json, LayerTrace, Scenario};
 use ndarray::Array2;
 
 /// The scenario in the `attn-trace` input format, which Import reads back.
@@ -16,9 +16,9 @@ pub fn scenario_json(scenario: &Scenario) -> String {
 }
 
 /// The full trace, as `attn-trace` prints it: every intermediate, and the tokens.
-pub fn trace_json(scenario: &Scenario, trace: &Trace) -> String {
+pub fn trace_json(scenario: &Scenario, layer: &LayerTrace) -> String {
     json::trace_json(
-        trace,
+        layer,
         scenario.batched,
         scenario.tokens.as_deref(),
         js_number,
@@ -94,13 +94,13 @@ mod tests {
     #[test]
     fn trace_json_is_what_the_tool_prints_with_the_tokens() {
         let scenario = presets::pronoun();
-        let trace = scenario.run().expect("runs");
-        let text = trace_json(&scenario, &trace);
+        let layer = scenario.run().expect("runs");
+        let text = trace_json(&scenario, &layer);
         let parsed: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
         assert_eq!(parsed["tokens"][1], "说");
         assert_eq!(
             parsed["weights"][2][0].as_f64(),
-            Some(trace.weights[[0, 2, 0]])
+            Some(layer.heads[0].weights[[0, 2, 0]])
         );
         // A matrix reads as a block of rows, one per line.
         assert!(text.contains("\"weights\": [\n    ["), "{text}");

@@ -19,12 +19,14 @@ fn assert_page_matches_core(lab: &LabPage, key_is_real: &[bool], options: Option
             w_k: lab.array("w-k"),
             w_v: lab.array("w-v"),
         },
+        heads: 1,
+        w_o: None,
         mask: Some(Array2::from_shape_fn((1, key_is_real.len()), |(_, j)| {
             key_is_real[j]
         })),
         options,
     };
-    let trace = scenario.run().expect("the page's inputs run");
+    let trace = scenario.run().expect("the page's inputs run").into_head(0);
     let view = lab::SequenceTrace::new(&trace, 0, vec![]);
     for (testid, expected) in [
         ("q", &view.q),

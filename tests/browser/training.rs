@@ -58,7 +58,11 @@ fn assert_page_shows(lab: &LabPage, trainer: &Trainer) {
     assert_eq!(lab.array("grad-w-k"), g.w_k, "grad-w-k");
     assert_eq!(lab.array("grad-w-v"), g.w_v, "grad-w-v");
 
-    let trace = trainer.scenario().run().expect("the trainer's head runs");
+    let trace = trainer
+        .scenario()
+        .run()
+        .expect("the trainer's head runs")
+        .into_head(0);
     let first = |a: &ndarray::Array3<f64>| a.index_axis(Axis(0), 0).to_owned();
     for (testid, expected) in [
         ("q", first(&trace.q)),
@@ -155,7 +159,7 @@ async fn stepping_shows_the_core_trainer_and_reset_starts_over() {
     assert!(progress.contains(&STEPS.to_string()), "{progress}");
     // The second 他 already gives the first more than it did.
     let weights = lab.array("weights");
-    let before = start.scenario().run().expect("runs").weights[[0, 2, 0]];
+    let before = start.scenario().run().expect("runs").into_head(0).weights[[0, 2, 0]];
     assert!(weights[[2, 0]] > before, "{} ≤ {before}", weights[[2, 0]]);
 
     lab.click("train-reset").await;

@@ -51,7 +51,8 @@ async fn every_step_prints_the_cores_numbers_in_both_languages() {
     let lab = LabPage::mount().await;
     let trace = presets::sentence()
         .run()
-        .expect("the default scenario runs");
+        .expect("the default scenario runs")
+        .into_head(0);
     let view = SequenceTrace::new(&trace, 0, vec![]);
     let known = printable(&view);
     let mut indicators = Vec::new();

@@ -1,9 +1,11 @@
-//! attention-core: single-head scaled dot-product self-attention over ndarray.
+//! attention-core: scaled dot-product self-attention over ndarray.
 //!
-//! One call to [`forward`] computes `Attention(Q, K, V) = softmax(QKᵀ/√d_k)·V`
-//! for a batch of sequences and returns a [`Trace`] holding every
-//! intermediate (Q, K, V, raw and scaled scores, masks, weights and output),
-//! because a teaching tool shows them all.
+//! One call to [`forward`] computes one head, `Attention(Q, K, V) =
+//! softmax(QKᵀ/√d_k)·V`, for a batch of sequences and returns a [`Trace`]
+//! holding every intermediate (Q, K, V, raw and scaled scores, masks,
+//! weights and output), because a teaching tool shows them all.
+//! [`forward_heads`] runs several heads side by side and joins them,
+//! `Concat(head_1, …, head_h)·W_O`, keeping each head's trace.
 //!
 //! The crate knows nothing about the web: it builds and tests natively with
 //! plain `cargo test`, and the same code runs in WebAssembly.
@@ -15,6 +17,7 @@ pub mod error;
 pub mod experiment;
 pub mod json;
 pub mod kernels;
+pub mod layer;
 pub mod limits;
 pub mod presets;
 pub mod random;
@@ -23,5 +26,6 @@ pub mod trace;
 pub mod train;
 
 pub use error::AttentionError;
+pub use layer::{forward_heads, LayerTrace};
 pub use scenario::Scenario;
 pub use trace::{forward, forward_sequence, Head, Options, Trace};

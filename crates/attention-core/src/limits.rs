@@ -7,9 +7,12 @@ use crate::error::AttentionError;
 pub const MAX_TOKENS: usize = 512;
 /// Most features in X, and most columns in W_Q, W_K and W_V.
 pub const MAX_DIM: usize = 512;
+/// Most heads in one multi-head layer ([`crate::layer`]).
+pub const MAX_HEADS: usize = 8;
 /// Most sequences in one batch.
 pub const MAX_BATCH: usize = 64;
-/// Most score cells, B×T×T, in one pass (four sequences of 512 positions).
+/// Most score cells, B×T×T (B×heads×T×T with several heads), in one pass
+/// (four sequences of 512 positions).
 pub const MAX_SCORE_CELLS: usize = 4 * 512 * 512;
 
 /// Largest d_k the scaling experiment ([`crate::experiment`]) tries, like [`MAX_DIM`].

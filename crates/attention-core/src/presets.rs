@@ -6,11 +6,13 @@ mod audio;
 mod diarization;
 mod long_diarization;
 mod pronoun;
+mod pronoun_heads;
 
 pub use audio::audio_frames;
 pub use diarization::diarization;
 pub use long_diarization::{long_diarization, long_diarization_speakers, Heard};
 pub use pronoun::pronoun;
+pub use pronoun_heads::pronoun_heads;
 
 use crate::scenario::Scenario;
 use crate::trace::{Head, Options};
@@ -23,6 +25,8 @@ pub enum Preset {
     Sentence,
     /// 他 / 说 / 他 / 今天 / 不能 / 来, [`pronoun`].
     Pronoun,
+    /// The same sentence with two heads doing different jobs, [`pronoun_heads`].
+    PronounHeads,
     /// Two padded audio clips, [`audio_frames`].
     AudioFrames,
     /// Frames of two speakers, [`diarization`].
@@ -33,15 +37,16 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset, in the order the lessons use them.
-    pub const ALL: [Preset; 5] = [
+    pub const ALL: [Preset; 6] = [
         Preset::Sentence,
         Preset::Pronoun,
+        Preset::PronounHeads,
         Preset::AudioFrames,
         Preset::Diarization,
         Preset::LongDiarization,
     ];
 
-    /// The stable id: `sentence`, `pronoun`, `audio`, `diarization` or
+    /// The stable id: `sentence`, `pronoun`, `pronoun-heads`, `audio`, `diarization` or
     /// `diarization-long`. Ids
     /// outlive renames in the code, so never change one.
     ///
@@ -55,6 +60,7 @@ impl Preset {
         match self {
             Preset::Sentence => "sentence",
             Preset::Pronoun => "pronoun",
+            Preset::PronounHeads => "pronoun-heads",
             Preset::AudioFrames => "audio",
             Preset::Diarization => "diarization",
             Preset::LongDiarization => "diarization-long",
@@ -71,6 +77,7 @@ impl Preset {
         match self {
             Preset::Sentence => sentence(),
             Preset::Pronoun => pronoun(),
+            Preset::PronounHeads => pronoun_heads(),
             Preset::AudioFrames => audio_frames(),
             Preset::Diarization => diarization(),
             Preset::LongDiarization => long_diarization(),
@@ -87,7 +94,7 @@ impl Preset {
 /// ```
 /// use attention_core::presets::sentence;
 ///
-/// let trace = sentence().run().unwrap();
+/// let trace = sentence().run().unwrap().into_head(0);
 /// let first_row: Vec<f64> = trace.weights.slice(ndarray::s![0, 0, ..]).to_vec();
 /// for (w, lesson) in first_row.iter().zip([0.5, 0.2, 0.2, 0.1]) {
 ///     assert!((w - lesson).abs() < 0.01);
@@ -124,6 +131,8 @@ pub fn sentence() -> Scenario {
                 [0.1, -0.8, 0.2, 0.9],
             ],
         },
+        heads: 1,
+        w_o: None,
         mask: None,
         options: Options::default(),
     }

@@ -1,11 +1,14 @@
 //! The JSON scenario format: what a course author writes, what `attn-trace`
 //! reads, and what the app imports and exports.
 //!
-//! Input: `{ "tokens"?, "x": T×d or B×T×d, "w_q": d×d_k, "w_k": d×d_k,
-//! "w_v": d×d_v, "mask"?: T or B×T of 0/1, "causal"?: false, "scale"?: true }`.
+//! Input: `{ "tokens"?, "x": T×d or B×T×d, "w_q": d×(h·d_k), "w_k": d×(h·d_k),
+//! "w_v": d×(h·d_v), "heads"?: h = 1, "w_o"?: (h·d_v)×d_out, "mask"?: T or
+//! B×T of 0/1, "causal"?: false, "scale"?: true }`.
 
 use crate::error::AttentionError;
-use crate::trace::{forward, Head, Options, Trace};
+use crate::layer::{forward_heads, LayerTrace};
+use crate::limits;
+use crate::trace::{Head, Options};
 use ndarray::{Array2, Array3, Axis};
 use serde_json::Value;
 
@@ -46,8 +49,8 @@ impl JsonValue for &Value {
     }
 }
 
-const FIELDS: [&str; 8] = [
-    "tokens", "x", "w_q", "w_k", "w_v", "mask", "causal", "scale",
+const FIELDS: [&str; 10] = [
+    "tokens", "x", "w_q", "w_k", "w_v", "heads", "w_o", "mask", "causal", "scale",
 ];
 /// Longest token label, in characters.
 pub const MAX_TOKEN_CHARS: usize = 32;
@@ -61,7 +64,13 @@ pub struct Scenario {
     pub x: Array3<f64>,
     /// Whether `x` was given as a batch (B×T×d) rather than one sequence (T×d).
     pub batched: bool,
+    /// Every head's W_Q, W_K and W_V side by side: head i has columns
+    /// `i·d_k … (i+1)·d_k − 1` ([`Head::part`]).
     pub head: Head,
+    /// How many heads share the columns of `head`; 1 for the lessons' layer.
+    pub heads: usize,
+    /// The output projection, (h·d_v)×d_out, if any.
+    pub w_o: Option<Array2<f64>>,
     /// The key padding mask, B×T, true for a real position.
     pub mask: Option<Array2<bool>>,
     pub options: Options,
@@ -103,7 +112,7 @@ impl Scenario {
             return Err(AttentionError::WrongType {
                 field: unknown.clone(),
                 row: "this field".into(),
-                expected: "one of tokens, x, w_q, w_k, w_v, mask, causal, scale",
+                expected: "one of tokens, x, w_q, w_k, w_v, heads, w_o, mask, causal, scale",
             });
         }
         // Each field once, like a JSON object; a repeated name keeps its last value.
@@ -125,6 +134,14 @@ impl Scenario {
             w_k: matrix(&required(take("w_k"), "w_k")?, "w_k", "")?,
             w_v: matrix(&required(take("w_v"), "w_v")?, "w_v", "")?,
         };
+        let heads = match optional(take("heads")) {
+            None => 1,
+            Some(v) => head_count(&v)?,
+        };
+        let w_o = match optional(take("w_o")) {
+            None => None,
+            Some(v) => Some(matrix(&v, "w_o", "")?),
+        };
         let (batch, t, _) = x.dim();
         let mask = match optional(take("mask")) {
             None => None,
@@ -144,20 +161,43 @@ impl Scenario {
             x,
             batched,
             head,
+            heads,
+            w_o,
             mask,
             options,
         })
     }
 
-    /// Runs the forward pass on this scenario.
-    pub fn run(&self) -> Result<Trace, AttentionError> {
-        forward(
+    /// Runs the forward pass on this scenario: its heads, joined and
+    /// projected ([`forward_heads`]).
+    pub fn run(&self) -> Result<LayerTrace, AttentionError> {
+        forward_heads(
             self.x.view(),
             &self.head,
+            self.heads,
+            self.w_o.as_ref().map(|w| w.view()),
             self.mask.as_ref().map(|m| m.view()),
             self.options,
         )
     }
+
+    /// Whether this is the lessons' layer, one head without W_O, whose JSON
+    /// (input and trace) has no head axis.
+    pub fn is_single_head(&self) -> bool {
+        self.heads == 1 && self.w_o.is_none()
+    }
+}
+
+/// The number of heads: a whole number from 1 to [`limits::MAX_HEADS`].
+fn head_count<V: JsonValue>(value: &V) -> Result<usize, AttentionError> {
+    let n = value
+        .number()
+        .filter(|n| n.fract() == 0.0 && (0.0..=1e9).contains(n))
+        .ok_or_else(|| wrong("heads", "the value".into(), "a whole number of heads"))?;
+    // A whole number of at most 1e9 converts exactly.
+    let n = n as usize;
+    limits::check_range("heads", "heads", n, 1, limits::MAX_HEADS)?;
+    Ok(n)
 }
 
 fn required<V>(value: Option<V>, field: &str) -> Result<V, AttentionError> {

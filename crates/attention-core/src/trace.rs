@@ -217,7 +217,7 @@ pub fn forward(
 
 /// For each sequence b, the product `a_b · w(b)` (T×width), written once
 /// into new memory, sequence after sequence and row by row.
-fn products<'w>(
+pub(crate) fn products<'w>(
     a: ArrayView3<f64>,
     width: usize,
     w: impl Fn(usize) -> ArrayView2<'w, f64>,
@@ -238,7 +238,7 @@ fn products<'w>(
 /// (B×T×width). The pass writes exactly that many entries; the length is
 /// still checked (once per array), so a miscount stops the pass rather than
 /// making an array of the wrong shape.
-fn sequences<T>(entries: Vec<T>, shape: (usize, usize, usize)) -> Array3<T> {
+pub(crate) fn sequences<T>(entries: Vec<T>, shape: (usize, usize, usize)) -> Array3<T> {
     assert_eq!(
         entries.len(),
         shape.0 * shape.1 * shape.2,
@@ -315,7 +315,7 @@ pub(crate) fn check_input(
     Ok((batch, t, d))
 }
 
-fn ensure_finite(field: &str, values: &Array3<f64>) -> Result<(), AttentionError> {
+pub(crate) fn ensure_finite(field: &str, values: &Array3<f64>) -> Result<(), AttentionError> {
     if all_finite(values.view()) {
         Ok(())
     } else {

@@ -478,9 +478,10 @@ fn a_fully_masked_sequence_gives_zeros_not_nan() {
         "mask": [[1, 1, 0], [0, 0, 0]],
     }))
     .expect("valid scenario");
-    let trace = scenario
+    let layer = scenario
         .run()
         .expect("a fully masked sequence is not an error");
+    let trace = &layer.heads[0];
     assert!(trace
         .weights
         .iter()
@@ -496,7 +497,7 @@ fn a_fully_masked_sequence_gives_zeros_not_nan() {
     }
     assert_eq!(trace.empty_rows, vec![(1, 0), (1, 1), (1, 2)]);
     assert_eq!(
-        trace_value(&trace, true)["empty_rows"],
+        trace_value(trace, true)["empty_rows"],
         json!([[1, 0], [1, 1], [1, 2]])
     );
 
@@ -548,6 +549,82 @@ fn float_mask_flags_from_python_are_accepted() {
 
 /// The trace as `attn-trace` writes it, parsed back.
 fn trace_value(trace: &attention_core::Trace, batched: bool) -> serde_json::Value {
-    let text = attention_core::json::trace_json(trace, batched, None, |v| format!("{v:?}"));
+    let layer = attention_core::LayerTrace::single(trace.clone());
+    let text = attention_core::json::trace_json(&layer, batched, None, |v| format!("{v:?}"));
     serde_json::from_str(&text).expect("the trace's JSON parses")
+}
+
+/// The number of heads is a whole number from 1 to 8.
+#[test]
+fn heads_must_be_a_whole_number_from_one_to_eight() {
+    for bad in [json!(1.5), json!(-1), json!("2"), json!(true)] {
+        let error = scenario_with(json!({ "heads": bad })).unwrap_err();
+        assert_names(&error, &["heads", "whole number"]);
+    }
+    for (bad, found) in [(0, "0"), (9, "9")] {
+        let error = scenario_with(json!({ "heads": bad })).unwrap_err();
+        assert_names(&error, &["heads", "1", "8", found]);
+    }
+    let two = scenario_with(json!({ "heads": 2 })).expect("2 heads of one column each");
+    assert_eq!(two.heads, 2);
+    assert_eq!(
+        scenario_with(json!({ "heads": null }))
+            .expect("default")
+            .heads,
+        1
+    );
+}
+
+/// The heads share W_Q's and W_V's columns equally.
+#[test]
+fn heads_must_divide_the_columns() {
+    let error = scenario_with(json!({ "heads": 2, "w_q": [[1, 0, 0], [0, 1, 0]],
+        "w_k": [[1, 0, 0], [0, 1, 0]] }))
+    .and_then(|s| s.run().map(|_| ()))
+    .unwrap_err();
+    assert_names(&error, &["w_q", "multiple of 2 columns", "3 columns"]);
+    let error = scenario_with(json!({ "heads": 2, "w_v": [[1, 0, 0], [0, 1, 0]] }))
+        .and_then(|s| s.run().map(|_| ()))
+        .unwrap_err();
+    assert_names(&error, &["w_v", "multiple of 2 columns", "3 columns"]);
+}
+
+/// W_O has one row per column of the joined heads, and finite numbers.
+#[test]
+fn w_o_must_fit_the_joined_heads() {
+    let run = |changes| scenario_with(changes).and_then(|s| s.run().map(|_| ()));
+    let error = run(json!({ "w_o": [[1, 0]] })).unwrap_err();
+    assert_names(&error, &["w_o", "2 rows", "found 1 row"]);
+    let error = run(json!({ "w_o": [] })).unwrap_err();
+    assert_names(&error, &["w_o", "empty"]);
+    let error = run(json!({ "w_o": [[1, 0], [0, "a"]] })).unwrap_err();
+    assert_names(&error, &["w_o", "row [1]"]);
+    let error = run(json!({ "w_v": [[1e300, 0], [0, 1]], "w_o": [[1e300], [0]] })).unwrap_err();
+    assert_eq!(
+        error,
+        AttentionError::Overflow {
+            field: "output".into()
+        }
+    );
+    run(json!({ "heads": 2, "w_o": [[1, 2, 3], [4, 5, 6]] })).expect("W_O may widen the output");
+}
+
+/// With several heads, the score cells of every head count.
+#[test]
+fn score_cells_count_every_head() {
+    let t = 512;
+    let x: Vec<Vec<f64>> = (0..t).map(|i| vec![i as f64 / 512.0; 8]).collect();
+    let eye: Vec<Vec<f64>> = (0..8)
+        .map(|i| (0..8).map(|j| f64::from(u8::from(i == j))).collect())
+        .collect();
+    let scenario = |heads| {
+        scenario_with(json!({ "x": x, "w_q": eye, "w_k": eye, "w_v": eye, "heads": heads }))
+            .expect("parses")
+    };
+    assert!(scenario(4).run().is_ok(), "4 heads of 512 positions fit");
+    let error = scenario(8).run().unwrap_err();
+    assert_names(
+        &error,
+        &["x", "2097152 score cells (B×heads×T×T)", "1048576"],
+    );
 }

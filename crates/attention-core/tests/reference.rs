@@ -1,8 +1,10 @@
 //! Compares `forward` with a slow reference written as plain loops over
 //! `Vec<Vec<f64>>`, so that every step can be checked by eye against the
-//! formula `softmax(QKᵀ/√d_k)·V`.
+//! formula `softmax(QKᵀ/√d_k)·V`, and `forward_heads` with the same
+//! reference run head by head, joined and projected by loops:
+//! `Concat(head_1, …, head_h)·W_O`.
 
-use attention_core::{forward, Head, Options, Trace};
+use attention_core::{forward, forward_heads, Head, LayerTrace, Options, Trace};
 use ndarray::{Array2, Array3, ArrayView2, Axis};
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -287,6 +289,148 @@ proptest! {
         let trace = forward(case.x.view(), &case.head, case.mask.as_ref().map(|m| m.view()), case.options)
             .map_err(|e| TestCaseError::fail(format!("forward failed: {e}")))?;
         check_trace(&trace, &case.x, &case.head, case.mask.as_ref(), case.options)?;
+    }
+}
+
+/// Columns `from..from + width` of every row of `m`.
+fn columns(m: &Matrix, from: usize, width: usize) -> Matrix {
+    m.iter()
+        .map(|row| row[from..from + width].to_vec())
+        .collect()
+}
+
+/// A random multi-head layer: the weights of every head side by side, how
+/// many heads share them, and maybe a W_O.
+#[derive(Clone, Debug)]
+struct LayerCase {
+    case: Case,
+    heads: usize,
+    w_o: Option<Array2<f64>>,
+}
+
+fn layer_case() -> impl Strategy<Value = LayerCase> {
+    (
+        1usize..=2,
+        1usize..=6,
+        1usize..=5,
+        1usize..=4,
+        1usize..=3,
+        1usize..=3,
+        1usize..=5,
+    )
+        .prop_flat_map(|(batch, t, d, heads, d_k, d_v, d_out)| {
+            (
+                vec(-3.0..3.0f64, batch * t * d),
+                matrix(d, heads * d_k),
+                matrix(d, heads * d_k),
+                matrix(d, heads * d_v),
+                proptest::option::of(vec(prop::bool::weighted(0.75), batch * t)),
+                any::<bool>(),
+                any::<bool>(),
+                proptest::option::of(matrix(heads * d_v, d_out)),
+            )
+                .prop_map(move |(x, w_q, w_k, w_v, mask, causal, scale, w_o)| {
+                    LayerCase {
+                        case: Case {
+                            x: Array3::from_shape_vec((batch, t, d), x).expect("sized to fit"),
+                            head: Head { w_q, w_k, w_v },
+                            mask: mask.map(|m| {
+                                Array2::from_shape_vec((batch, t), m).expect("sized to fit")
+                            }),
+                            options: Options { causal, scale },
+                        },
+                        heads,
+                        w_o,
+                    }
+                })
+        })
+}
+
+/// Compares every head of `layer`, its concatenation and its output with
+/// the reference, head by head over column slices taken by loops.
+fn check_layer(layer: &LayerTrace, c: &LayerCase) -> Result<(), TestCaseError> {
+    let case = &c.case;
+    let (batch, t, _) = case.x.dim();
+    prop_assert_eq!(layer.heads.len(), c.heads);
+    let [w_q, w_k, w_v] = [&case.head.w_q, &case.head.w_k, &case.head.w_v].map(|w| rows(w.view()));
+    let (d_k, d_v) = (w_q[0].len() / c.heads, w_v[0].len() / c.heads);
+    let key_is_real = case
+        .mask
+        .clone()
+        .unwrap_or_else(|| Array2::from_elem((batch, t), true));
+    for b in 0..batch {
+        let sequence = rows(case.x.index_axis(Axis(0), b));
+        let real = key_is_real.row(b).to_vec();
+        let mut concat = vec![Vec::new(); t];
+        for (i, trace) in layer.heads.iter().enumerate() {
+            let part = [
+                columns(&w_q, i * d_k, d_k),
+                columns(&w_k, i * d_k, d_k),
+                columns(&w_v, i * d_v, d_v),
+            ];
+            let want = reference(
+                &sequence,
+                &part,
+                &real,
+                case.options.causal,
+                case.options.scale,
+            );
+            let field = |name: &str| format!("head {i} {name}");
+            check_close(&field("q"), b, &trace.q, &want.q, relative)?;
+            check_close(&field("k"), b, &trace.k, &want.k, relative)?;
+            check_close(&field("v"), b, &trace.v, &want.v, relative)?;
+            check_close(&field("scaled"), b, &trace.scaled, &want.scaled, relative)?;
+            check_close(
+                &field("weights"),
+                b,
+                &trace.weights,
+                &want.weights,
+                absolute_weight,
+            )?;
+            check_close(&field("output"), b, &trace.output, &want.output, relative)?;
+            for (joined, row) in concat.iter_mut().zip(&want.output) {
+                joined.extend_from_slice(row);
+            }
+        }
+        check_close("concat", b, &layer.concat, &concat, relative)?;
+        let output = match &c.w_o {
+            Some(w_o) => matmul(&concat, &rows(w_o.view())),
+            None => concat,
+        };
+        check_close("output", b, &layer.output, &output, relative)?;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn forward_heads_matches_reference(c in layer_case()) {
+        let case = &c.case;
+        let layer = forward_heads(
+            case.x.view(),
+            &case.head,
+            c.heads,
+            c.w_o.as_ref().map(|w| w.view()),
+            case.mask.as_ref().map(|m| m.view()),
+            case.options,
+        )
+        .map_err(|e| TestCaseError::fail(format!("forward_heads failed: {e}")))?;
+        check_layer(&layer, &c)?;
+    }
+
+    /// One head without W_O is the lessons' layer: its output is exactly
+    /// the head's B, and the head is exactly `forward`'s trace.
+    #[test]
+    fn one_head_without_w_o_is_forward(case in case()) {
+        let mask = case.mask.as_ref().map(|m| m.view());
+        let single = forward(case.x.view(), &case.head, mask, case.options)
+            .map_err(|e| TestCaseError::fail(format!("forward failed: {e}")))?;
+        let layer = forward_heads(case.x.view(), &case.head, 1, None, mask, case.options)
+            .map_err(|e| TestCaseError::fail(format!("forward_heads failed: {e}")))?;
+        prop_assert_eq!(&layer.output, &single.output);
+        prop_assert_eq!(layer, LayerTrace::single(single));
     }
 }
 

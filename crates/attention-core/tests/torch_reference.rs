@@ -1,17 +1,32 @@
-//! Compares the core with float64 results from PyTorch, stored in
-//! `tests/data/torch_cases.json`, case by case and number by number.
+//! Compares the core with float64 results from PyTorch, case by case and
+//! number by number: one head in `tests/data/torch_cases.json`, and
+//! `nn.MultiheadAttention` (several heads, W_O) in
+//! `tests/data/torch_mha_cases.json` and in the further cases that
+//! `tests/data/make_torch_mha_cases.py` wrote to `torch_mha_more_cases.json`.
 
 use attention_core::Scenario;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 const CASES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/torch_cases.json"
 ));
 
-/// How many cases the data file holds; checked so that an emptied or truncated
-/// file cannot make the test pass without comparing anything.
+const MULTI_HEAD_CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/torch_mha_cases.json"
+));
+
+const MORE_MULTI_HEAD_CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/torch_mha_more_cases.json"
+));
+
+/// How many cases each data file holds; checked so that an emptied or
+/// truncated file cannot make the test pass without comparing anything.
 const EXPECTED_CASES: usize = 6;
+const EXPECTED_MULTI_HEAD_CASES: usize = 2;
+const EXPECTED_MORE_MULTI_HEAD_CASES: usize = 3;
 
 /// Absolute tolerance on the weights, which lie in [0, 1]. PyTorch computes
 /// in another order (and may fuse operations), which moves the last bits of a
@@ -23,6 +38,20 @@ const WEIGHT_TOL: f64 = 1e-6;
 const VALUE_TOL: f64 = 1e-5;
 
 const FIELDS: [&str; 7] = ["q", "k", "v", "scores", "scaled", "weights", "output"];
+
+/// What `nn.MultiheadAttention` gives, per head (with a head axis) and for
+/// the layer.
+const MULTI_HEAD_FIELDS: [&str; 9] = [
+    "q",
+    "k",
+    "v",
+    "scores",
+    "scaled",
+    "weights",
+    "head_output",
+    "concat",
+    "output",
+];
 
 /// How a field is compared.
 #[derive(Clone, Copy)]
@@ -79,17 +108,50 @@ fn every_case_matches_pytorch() {
     let cases = data["cases"]
         .as_object()
         .expect("torch_cases.json has an object `cases`");
+    assert_eq!(compared(cases, &FIELDS), EXPECTED_CASES);
+}
+
+#[test]
+fn every_multi_head_case_matches_pytorch() {
+    let data: Value =
+        serde_json::from_str(MULTI_HEAD_CASES).expect("torch_mha_cases.json is valid JSON");
+    let cases = data
+        .as_object()
+        .expect("torch_mha_cases.json is an object of cases");
+    assert_eq!(
+        compared(cases, &MULTI_HEAD_FIELDS),
+        EXPECTED_MULTI_HEAD_CASES
+    );
+}
+
+#[test]
+fn every_further_multi_head_case_matches_pytorch() {
+    let data: Value = serde_json::from_str(MORE_MULTI_HEAD_CASES)
+        .expect("torch_mha_more_cases.json is valid JSON");
+    let cases = data["cases"]
+        .as_object()
+        .expect("torch_mha_more_cases.json has an object `cases`");
+    assert_eq!(
+        compared(cases, &MULTI_HEAD_FIELDS),
+        EXPECTED_MORE_MULTI_HEAD_CASES
+    );
+}
+
+/// Runs every case's input and compares `fields` of its trace's JSON with
+/// PyTorch's; panics naming every difference, and returns how many cases
+/// were compared.
+fn compared(cases: &Map<String, Value>, fields: &[&str]) -> usize {
     let mut failures = Vec::new();
-    let mut seen = 0;
     for (name, case) in cases {
-        seen += 1;
         let scenario = Scenario::from_value(&case["input"])
             .unwrap_or_else(|e| panic!("case {name}: input does not parse: {e}"));
-        let trace = scenario
+        let layer = scenario
             .run()
             .unwrap_or_else(|e| panic!("case {name}: forward failed: {e}"));
-        let got = trace_value(&trace, scenario.batched);
-        for field in FIELDS {
+        let text =
+            attention_core::json::trace_json(&layer, scenario.batched, None, |v| format!("{v:?}"));
+        let got: Value = serde_json::from_str(&text).expect("the trace's JSON parses");
+        for &field in fields {
             let want = case["expected"]
                 .get(field)
                 .unwrap_or_else(|| panic!("case {name}: expected.{field} is missing"));
@@ -104,11 +166,5 @@ fn every_case_matches_pytorch() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(seen, EXPECTED_CASES, "cases compared from torch_cases.json");
-}
-
-/// The trace as `attn-trace` writes it, parsed back.
-fn trace_value(trace: &attention_core::Trace, batched: bool) -> serde_json::Value {
-    let text = attention_core::json::trace_json(trace, batched, None, |v| format!("{v:?}"));
-    serde_json::from_str(&text).expect("the trace's JSON parses")
+    cases.len()
 }

@@ -48,7 +48,11 @@ fn solved_tasks_attend_as_documented() {
             let mut trainer = Trainer::new(task(id), default_optimizer(), seed);
             let budget = trainer.task().budget();
             steps_to_threshold(&mut trainer, budget);
-            trainer.scenario().run().expect("a trained head runs")
+            trainer
+                .scenario()
+                .run()
+                .expect("a trained head runs")
+                .into_head(0)
         };
         // Pronoun: the second 他 gives the first at least 95 %.
         let trace = train(TaskId::Pronoun);

@@ -55,6 +55,43 @@ fn the_readme_example_prints_a_full_trace() {
     }
 }
 
+/// Two heads and a W_O: each head's fields gain a head axis, and the
+/// layer's `concat` and `output` follow, as the README's second table says.
+#[test]
+fn two_heads_print_a_head_axis_and_the_layer_output() {
+    let scenario = r#"{"x": [[1, 0], [0, 1], [1, 1]], "heads": 2,
+        "w_q": [[1, 0], [0, 1]], "w_k": [[1, 0], [0, 1]], "w_v": [[1, 0], [0, 1]],
+        "w_o": [[1, 1, 1], [0, 1, 2]]}"#;
+    let out = attn_trace(&["-"], scenario);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let trace: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let dims = |field: &str| {
+        let mut dims = Vec::new();
+        let mut at = &trace[field];
+        while let Some(items) = at.as_array() {
+            dims.push(items.len());
+            at = &items[0];
+        }
+        dims
+    };
+    assert_eq!(dims("q"), [2, 3, 1]);
+    assert_eq!(dims("weights"), [2, 3, 3]);
+    assert_eq!(dims("head_output"), [2, 3, 1]);
+    assert_eq!(dims("concat"), [3, 2]);
+    assert_eq!(dims("output"), [3, 3]);
+    // Row 0 of the output is concat row 0 times W_O.
+    let concat = &trace["concat"][0];
+    let (a, b) = (
+        concat[0].as_f64().unwrap_or(f64::NAN),
+        concat[1].as_f64().unwrap_or(f64::NAN),
+    );
+    assert_eq!(trace["output"][0][2].as_f64(), Some(a + 2.0 * b));
+}
+
 #[test]
 fn a_file_argument_works_like_stdin() {
     let path = std::env::temp_dir().join(format!("attn-trace-{}.json", std::process::id()));

@@ -6,6 +6,7 @@ fn desk() -> Desk {
         scenario: presets::sentence(),
         query: 0,
         sequence: 0,
+        head: 0,
         seed: 42,
         choice: Choice::Preset(Preset::Sentence),
     }
@@ -64,7 +65,7 @@ fn edits_change_the_scenario_through_the_lab() {
     apply(&mut d, Action::Causal(true)).expect("always allowed");
     assert!(d.scenario.options.causal);
     apply(&mut d, Action::TogglePad(1)).expect("token 1 exists");
-    assert!(d.scenario.run().expect("runs").weights[(0, 0, 1)] == 0.0);
+    assert!(d.scenario.run().expect("runs").into_head(0).weights[(0, 0, 1)] == 0.0);
 }
 
 #[test]
@@ -144,4 +145,40 @@ fn reset_returns_to_the_chosen_scenarios_defaults() {
     apply(&mut d, Action::Remove(0)).expect("edited");
     apply(&mut d, Action::Reset).expect("reset");
     assert_eq!(d.scenario, presets::sentence());
+}
+
+#[test]
+fn heads_split_the_layer_and_keep_the_shown_head_among_them() {
+    assert_eq!(
+        read("input", "heads", 0, "2", false),
+        Some(Action::Heads(2))
+    );
+    assert_eq!(
+        read("change", "use-w-o", 0, "", true),
+        Some(Action::OutputProjection(true))
+    );
+    assert_eq!(
+        read("click", "randomize-w-o", 0, "", false),
+        Some(Action::RandomizeWO)
+    );
+    let mut d = desk();
+    apply(&mut d, Action::Heads(4)).unwrap();
+    assert_eq!((d.scenario.heads, lab::head_width(&d.scenario)), (4, 1));
+    d.head = 3;
+    // Fewer heads keep the shown head among them.
+    apply(&mut d, Action::Heads(2)).unwrap();
+    assert_eq!(d.head, 1);
+    let before = d.clone();
+    assert_eq!(apply(&mut d, Action::Heads(9)), Err(LabError::BadHeads(9)));
+    assert_eq!(d, before);
+    let w_o = d.scenario.w_o.clone();
+    apply(&mut d, Action::RandomizeWO).unwrap();
+    assert_ne!(d.scenario.w_o, w_o);
+    assert_eq!(d.scenario.head, before.scenario.head);
+    apply(&mut d, Action::OutputProjection(false)).unwrap();
+    assert_eq!(d.scenario.w_o, None);
+    // Picking a scenario starts again from its first head.
+    d.head = 1;
+    apply(&mut d, Action::Pick(Choice::Preset(Preset::Pronoun))).unwrap();
+    assert_eq!((d.head, d.scenario.heads), (0, 1));
 }

@@ -7,6 +7,7 @@ fn desk() -> Desk {
         scenario: presets::sentence(),
         query: 1,
         sequence: 0,
+        head: 0,
         seed: 42,
         choice: Choice::Preset(Preset::Sentence),
     }
@@ -103,4 +104,26 @@ fn labels_that_look_like_markup_stay_text() {
     let html = page(&d, None);
     assert!(!html.contains("<img"));
     assert!(html.contains("&lt;img src=x onerror=alert(1)&gt;"));
+}
+
+#[test]
+fn the_heads_slider_and_w_o_switch_follow_the_layer() {
+    let mut d = desk();
+    let html = page(&d, None);
+    assert!(html.contains("data-testid=\"heads\" data-action=\"heads\" min=\"1\" max=\"8\" step=\"1\" value=\"1\""), "{html}");
+    assert!(html.contains("data-testid=\"d-k\" data-action=\"d-k\" min=\"2\" max=\"16\""));
+    assert!(html.contains("data-testid=\"use-w-o\" data-action=\"use-w-o\"/>"));
+    assert!(!html.contains("randomize-w-o"));
+    apply(&mut d, Action::Heads(8)).unwrap();
+    let html = page(&d, None);
+    assert!(html.contains("value=\"8\""));
+    // Eight heads: d_k from 1, and at most 64 columns in all.
+    assert!(
+        html.contains(
+            "data-testid=\"d-k\" data-action=\"d-k\" min=\"1\" max=\"8\" step=\"1\" value=\"1\""
+        ),
+        "{html}"
+    );
+    assert!(html.contains("data-testid=\"use-w-o\" data-action=\"use-w-o\" checked=\"\"/>"));
+    assert!(html.contains("data-testid=\"randomize-w-o\""));
 }

@@ -129,7 +129,7 @@ mod tests {
 
     fn sentence() -> SequenceTrace {
         let scenario = presets::sentence();
-        let trace = scenario.run().unwrap();
+        let trace = scenario.run().unwrap().into_head(0);
         SequenceTrace::new(&trace, 0, token_labels(&scenario))
     }
 

@@ -81,7 +81,7 @@ mod tests {
     fn long() -> SequenceTrace {
         let labels: Vec<String> = (0..100).map(|i| format!("t{i}")).collect();
         let scenario = with_tokens(&presets::sentence(), &labels, 3).unwrap();
-        let trace = scenario.run().unwrap();
+        let trace = scenario.run().unwrap().into_head(0);
         SequenceTrace::new(&trace, 0, token_labels(&scenario))
     }
 

@@ -7,7 +7,10 @@ fn sentence(scale: bool, causal: bool) -> SequenceTrace {
     let mut scenario = presets::sentence();
     scenario.options.scale = scale;
     scenario.options.causal = causal;
-    let trace = scenario.run().expect("the lesson's sentence runs");
+    let trace = scenario
+        .run()
+        .expect("the lesson's sentence runs")
+        .into_head(0);
     SequenceTrace::new(&trace, 0, token_labels(&scenario))
 }
 
@@ -130,7 +133,10 @@ fn learning_counts_the_heads_parameters() {
 fn a_query_with_every_key_masked_is_explained() {
     let mut scenario = presets::sentence();
     scenario.mask = Some(ndarray::Array2::from_elem((1, 4), false));
-    let trace = scenario.run().expect("a fully masked row is allowed");
+    let trace = scenario
+        .run()
+        .expect("a fully masked row is allowed")
+        .into_head(0);
     let t = SequenceTrace::new(&trace, 0, token_labels(&scenario));
     let formulas = step_formulas(Step::Masking, &t, AT, Lang::En);
     assert!(formulas[1].contains(text::ALL_MASKED.en));

@@ -6,7 +6,10 @@ use attention_core::presets;
 
 fn sentence() -> SequenceTrace {
     let scenario = presets::sentence();
-    let trace = scenario.run().expect("the lesson's sentence runs");
+    let trace = scenario
+        .run()
+        .expect("the lesson's sentence runs")
+        .into_head(0);
     SequenceTrace::new(&trace, 0, token_labels(&scenario))
 }
 

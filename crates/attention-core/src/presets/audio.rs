@@ -31,7 +31,7 @@ const SHORT_CLIP: usize = 3;
 /// use ndarray::s;
 ///
 /// let scenario = audio_frames();
-/// let trace = scenario.run().unwrap();
+/// let trace = scenario.run().unwrap().into_head(0);
 /// assert_eq!(trace.weights.dim(), (2, 5, 5));
 /// // No frame of the short clip attends to its padding…
 /// for i in 0..5 {
@@ -64,6 +64,8 @@ pub fn audio_frames() -> Scenario {
             w_k: weights(22),
             w_v: weights(23),
         },
+        heads: 1,
+        w_o: None,
         mask: Some(Array2::from_shape_fn((2, FRAMES), |(b, t)| {
             b == 0 || t < SHORT_CLIP
         })),

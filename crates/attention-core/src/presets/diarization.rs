@@ -27,7 +27,7 @@ use ndarray::{array, Array2, Axis};
 /// let speakers: Vec<char> = scenario.tokens.as_ref().unwrap().iter()
 ///     .map(|label| label.chars().next().unwrap())
 ///     .collect();
-/// let weights = scenario.run().unwrap().weights.slice_move(s![0, .., ..]);
+/// let weights = scenario.run().unwrap().into_head(0).weights.slice_move(s![0, .., ..]);
 /// // Every frame gives more than half of its attention to its own speaker.
 /// for (i, row) in weights.rows().into_iter().enumerate() {
 ///     let own: f64 = (0..row.len()).filter(|&j| speakers[j] == speakers[i]).map(|j| row[j]).sum();
@@ -69,6 +69,8 @@ pub fn diarization() -> Scenario {
             w_k: speaker_head,
             w_v: Array2::eye(4),
         },
+        heads: 1,
+        w_o: None,
         mask: None,
         options: Options::default(),
     }

@@ -143,7 +143,7 @@ pub fn long_diarization_speakers() -> [Vec<Heard>; 2] {
 /// ```
 /// use attention_core::presets::{long_diarization, long_diarization_speakers, Heard};
 ///
-/// let trace = long_diarization().run().unwrap();
+/// let trace = long_diarization().run().unwrap().into_head(0);
 /// for (clip, heard) in long_diarization_speakers().iter().enumerate() {
 ///     for (i, &who) in heard.iter().enumerate() {
 ///         let row = trace.weights.slice(ndarray::s![clip, i, ..]);
@@ -187,6 +187,8 @@ pub fn long_diarization() -> Scenario {
             w_k: speaker_head,
             w_v: Array2::eye(FEATURES),
         },
+        heads: 1,
+        w_o: None,
         mask: Some(Array2::from_shape_fn(
             (speakers.len(), FRAMES),
             |(clip, t)| speakers[clip][t] != Heard::Padding,
@@ -209,7 +211,10 @@ mod tests {
     use ndarray::{s, ArrayView2};
 
     fn trace() -> Trace {
-        long_diarization().run().expect("the preset runs")
+        long_diarization()
+            .run()
+            .expect("the preset runs")
+            .into_head(0)
     }
 
     fn clip(trace: &Trace, b: usize) -> ArrayView2<'_, f64> {

@@ -25,7 +25,7 @@ use ndarray::{array, Array2, Axis};
 /// use attention_core::presets::pronoun;
 /// use ndarray::s;
 ///
-/// let trace = pronoun().run().unwrap();
+/// let trace = pronoun().run().unwrap().into_head(0);
 /// let second_he: Vec<f64> = trace.weights.slice(s![0, 2, ..]).to_vec();
 /// // The second 他 attends most to the first, clearly, and more than to itself.
 /// assert!(second_he.iter().all(|&w| w <= second_he[0]));
@@ -39,11 +39,7 @@ use ndarray::{array, Array2, Axis};
 /// ```
 pub fn pronoun() -> Scenario {
     Scenario {
-        tokens: Some(
-            ["他", "说", "他", "今天", "不能", "来"]
-                .map(String::from)
-                .to_vec(),
-        ),
+        tokens: Some(tokens()),
         // Columns: person, action, circumstance, earliness.
         x: array![
             [1.0, 0.0, 0.0, 1.0],
@@ -67,7 +63,16 @@ pub fn pronoun() -> Scenario {
             w_k: Array2::from_diag(&array![1.5, 1.2, 1.2, 1.5]),
             w_v: Array2::eye(4),
         },
+        heads: 1,
+        w_o: None,
         mask: None,
         options: Options::default(),
     }
+}
+
+/// 他 / 说 / 他 / 今天 / 不能 / 来, shared with [`super::pronoun_heads`].
+pub(super) fn tokens() -> Vec<String> {
+    ["他", "说", "他", "今天", "不能", "来"]
+        .map(String::from)
+        .to_vec()
 }

@@ -35,7 +35,7 @@ pub const INIT_STD: f64 = 0.3;
 /// assert_eq!(trainer.losses().len(), 201);
 /// assert!(trainer.loss() < trainer.task().threshold() && trainer.loss() < start);
 /// // The learned head runs like any other scenario: the second 他 finds the first.
-/// let trace = trainer.scenario().run().unwrap();
+/// let trace = trainer.scenario().run().unwrap().into_head(0);
 /// assert!(trace.weights[[0, 2, 0]] > 0.95);
 /// ```
 #[derive(Clone, Debug)]
@@ -230,6 +230,8 @@ impl Trainer {
             x: self.task.x.clone().insert_axis(Axis(0)),
             batched: false,
             head: self.head.clone(),
+            heads: 1,
+            w_o: None,
             mask: self
                 .task
                 .mask

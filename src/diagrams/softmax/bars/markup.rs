@@ -284,7 +284,7 @@ mod tests {
     /// The query row of the lessons' sentence, with key 1 masked.
     fn row() -> QueryRow {
         let scenario = presets::sentence();
-        let trace = scenario.run().unwrap();
+        let trace = scenario.run().unwrap().into_head(0);
         let view = SequenceTrace::new(&trace, 0, token_labels(&scenario));
         let mut row = QueryRow::new(&view, 2).unwrap();
         row.allowed[1] = false;

@@ -2,7 +2,7 @@
 //! `crate::action`), and its effect on the scenario. Pure, so tested natively.
 
 use crate::action::Reading;
-use crate::lab::{self, Editable, LabError};
+use crate::lab::{self, Editable, LabError, Place};
 use attention_core::Scenario;
 
 /// One thing the learner did to the editor's field.
@@ -38,12 +38,12 @@ pub struct Outcome {
     pub close: bool,
 }
 
-/// Carries out `action` on the entry `(which, row, col)` of `sequence`. A
+/// Carries out `action` on the entry `(which, row, col)` at `place`. A
 /// refused number leaves `scenario` as it was and says why.
 pub fn apply(
     scenario: &mut Scenario,
     (which, r, c): (Editable, usize, usize),
-    sequence: usize,
+    place: Place,
     action: EditorAction,
 ) -> Outcome {
     let (typed, close) = match action {
@@ -57,7 +57,7 @@ pub fn apply(
         EditorAction::Keep(typed) => (typed, true),
     };
     let taken = lab::parse_number(&typed)
-        .and_then(|value| lab::set_entry(scenario, which, sequence, (r, c), value));
+        .and_then(|value| lab::set_entry(scenario, which, place, (r, c), value));
     match taken {
         Ok(()) => Outcome {
             edited: true,
@@ -103,7 +103,7 @@ mod tests {
         let out = apply(
             &mut s,
             (Editable::WQ, 1, 0),
-            0,
+            Place::default(),
             EditorAction::Commit(" −1,5 ".into()),
         );
         assert_eq!(
@@ -118,7 +118,7 @@ mod tests {
         let out = apply(
             &mut s,
             (Editable::X, 2, 1),
-            0,
+            Place::default(),
             EditorAction::Keep("3".into()),
         );
         assert!(out.edited && out.close);
@@ -130,20 +130,30 @@ mod tests {
         let mut s = presets::sentence();
         let before = s.clone();
         let at = (Editable::WK, 0, 0);
-        let out = apply(&mut s, at, 0, EditorAction::Keep("abc".into()));
+        let out = apply(
+            &mut s,
+            at,
+            Place::default(),
+            EditorAction::Keep("abc".into()),
+        );
         assert_eq!(out.problem, Some(LabError::NotANumber("abc".into())));
         assert!(!out.edited && !out.close);
-        let out = apply(&mut s, at, 0, EditorAction::Commit("1e9".into()));
+        let out = apply(
+            &mut s,
+            at,
+            Place::default(),
+            EditorAction::Commit("1e9".into()),
+        );
         assert!(matches!(out.problem, Some(LabError::TooLarge(_))));
         let out = apply(
             &mut s,
             (Editable::WK, 99, 0),
-            0,
+            Place::default(),
             EditorAction::Commit("1".into()),
         );
         assert_eq!(out.problem, Some(LabError::OutOfRange));
         assert_eq!(s, before);
-        let out = apply(&mut s, at, 0, EditorAction::Cancel);
+        let out = apply(&mut s, at, Place::default(), EditorAction::Cancel);
         assert_eq!(
             out,
             Outcome {

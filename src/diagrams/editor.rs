@@ -21,12 +21,13 @@ use web_sys::{HtmlInputElement, SvgElement};
 
 /// The heatmap an entry is drawn in (its `data-testid`): the diagram draws
 /// it under this name, and the editor finds its cells by it.
-pub(super) fn heatmap_of(which: Editable) -> &'static str {
+pub fn heatmap_of(which: Editable) -> &'static str {
     match which {
         Editable::X => "x",
         Editable::WQ => "w-q",
         Editable::WK => "w-k",
         Editable::WV => "w-v",
+        Editable::WO => "w-o",
     }
 }
 
@@ -90,6 +91,7 @@ fn matrix_name(which: Editable) -> &'static str {
         Editable::WQ => "W_Q",
         Editable::WK => "W_K",
         Editable::WV => "W_V",
+        Editable::WO => "W_O",
     }
 }
 
@@ -150,9 +152,9 @@ pub fn CellEditor(
     });
     let html = Memo::new(move |_| {
         let open = editing.get();
-        let sequence = focus.sequence.get();
-        let value = open
-            .and_then(|(which, r, c)| scenario.with(|s| lab::entry(s, which, sequence, (r, c))));
+        let place = focus.place();
+        let value =
+            open.and_then(|(which, r, c)| scenario.with(|s| lab::entry(s, which, place, (r, c))));
         problem.with(|p| markup(open, value, p.as_ref(), lang.get()))
     });
     keep_patched(node, html.into(), None);
@@ -176,7 +178,7 @@ pub fn CellEditor(
             return;
         };
         let mut next = scenario.get_untracked();
-        let outcome = apply(&mut next, open, focus.sequence.get_untracked(), action);
+        let outcome = apply(&mut next, open, untrack(|| focus.place()), action);
         if outcome.edited {
             scenario.set(next);
         }

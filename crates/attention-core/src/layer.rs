@@ -1,0 +1,264 @@
+//! Multi-head attention: several heads side by side over the same input,
+//! their outputs joined, and an optional output projection W_O.
+
+use crate::error::AttentionError;
+use crate::limits;
+use crate::trace::{
+    check_input, ensure_finite, forward, products, sequences, Head, Options, Trace,
+};
+use ndarray::{s, Array2, Array3, ArrayView2, ArrayView3, Axis};
+
+impl Head {
+    /// Head `i` of `heads`: columns `i·d_k … (i+1)·d_k − 1` of W_Q and W_K,
+    /// and `i·d_v … (i+1)·d_v − 1` of W_V, where d_k and d_v are the widths
+    /// divided by `heads`. Callers check first that `heads` divides them
+    /// ([`forward_heads`] does).
+    ///
+    /// ```
+    /// use attention_core::Head;
+    /// use ndarray::{array, Array2};
+    ///
+    /// let w = array![[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]];
+    /// let all = Head { w_q: w.clone(), w_k: w.clone(), w_v: w };
+    /// assert_eq!(all.part(1, 2).w_q, array![[3.0, 4.0], [7.0, 8.0]]);
+    /// ```
+    pub fn part(&self, i: usize, heads: usize) -> Head {
+        let columns = |w: &Array2<f64>| {
+            let width = w.ncols() / heads;
+            w.slice(s![.., i * width..(i + 1) * width]).to_owned()
+        };
+        Head {
+            w_q: columns(&self.w_q),
+            w_k: columns(&self.w_k),
+            w_v: columns(&self.w_v),
+        }
+    }
+}
+
+/// Every intermediate of one multi-head attention layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayerTrace {
+    /// One trace per head, over that head's columns of W_Q, W_K and W_V
+    /// ([`Head::part`]); each head's `output` is its B.
+    pub heads: Vec<Trace>,
+    /// The output projection, (h·d_v)×d_out, if the layer has one.
+    pub w_o: Option<Array2<f64>>,
+    /// `Concat(head_1, …, head_h)`, B×T×(h·d_v): head i's output in columns
+    /// `i·d_v … (i+1)·d_v − 1`.
+    pub concat: Array3<f64>,
+    /// The layer's output, B×T×d_out: `concat·W_O`, or `concat` itself
+    /// without W_O.
+    pub output: Array3<f64>,
+}
+
+impl LayerTrace {
+    /// The layer of one head without W_O, whose output is that head's B.
+    pub fn single(trace: Trace) -> Self {
+        Self {
+            concat: trace.output.clone(),
+            output: trace.output.clone(),
+            heads: vec![trace],
+            w_o: None,
+        }
+    }
+
+    /// Whether this is one head without an output projection, the layer of
+    /// the lessons, whose output is that head's B.
+    pub fn is_single_head(&self) -> bool {
+        self.heads.len() == 1 && self.w_o.is_none()
+    }
+
+    /// Head `i`'s trace, taken out of the layer.
+    ///
+    /// # Panics
+    /// If there is no head `i`.
+    pub fn into_head(mut self, i: usize) -> Trace {
+        self.heads.swap_remove(i)
+    }
+}
+
+/// Runs multi-head self-attention over a batch `x` (B×T×d):
+///
+/// `head_i = Attention(X·W_Q^i, X·W_K^i, X·W_V^i)`, each head over its own
+/// columns of the weights ([`Head::part`]) with its own √d_k scaling and the
+/// same masks, then `MultiHead(X) = Concat(head_1, …, head_h)·W_O`, or the
+/// concatenation itself without `w_o`. This is PyTorch's
+/// `nn.MultiheadAttention` without biases, with `w_q`, `w_k` and `w_v` the
+/// three thirds of its `in_proj_weight` transposed and `w_o` its
+/// `out_proj.weight` transposed.
+///
+/// ```
+/// use attention_core::{layer::forward_heads, Head, Options};
+/// use ndarray::{array, Array2, Array3};
+///
+/// let x = Array3::from_shape_fn((1, 3, 4), |(_, t, c)| (t * 4 + c) as f64 / 8.0);
+/// let weights = Head { w_q: Array2::eye(4), w_k: Array2::eye(4), w_v: Array2::eye(4) };
+/// let w_o = Array2::from_elem((4, 1), 1.0);
+/// let layer = forward_heads(x.view(), &weights, 2, Some(w_o.view()), None, Options::default()).unwrap();
+/// assert_eq!(layer.heads[1].q.dim(), (1, 3, 2));
+/// // The output row sums the joined heads' outputs (W_O is a column of ones).
+/// let joined: f64 = layer.concat.slice(ndarray::s![0, 2, ..]).sum();
+/// assert!((layer.output[[0, 2, 0]] - joined).abs() < 1e-12);
+/// ```
+pub fn forward_heads(
+    x: ArrayView3<f64>,
+    weights: &Head,
+    heads: usize,
+    w_o: Option<ArrayView2<f64>>,
+    key_is_real: Option<ArrayView2<bool>>,
+    options: Options,
+) -> Result<LayerTrace, AttentionError> {
+    limits::check_range("heads", "heads", heads, 1, limits::MAX_HEADS)?;
+    let (batch, t, _) = check_input(x, weights, key_is_real)?;
+    for (field, w) in [("w_q", &weights.w_q), ("w_v", &weights.w_v)] {
+        if w.ncols() % heads != 0 {
+            return Err(AttentionError::ShapeMismatch {
+                field: field.into(),
+                expected: format!("a multiple of {heads} columns (an equal part for each head)"),
+                found: crate::scenario::count(w.ncols(), "column"),
+            });
+        }
+    }
+    if heads > 1 {
+        limits::check(
+            "x",
+            "score cells (B×heads×T×T)",
+            batch * heads * t * t,
+            limits::MAX_SCORE_CELLS,
+        )?;
+    }
+    let concat_width = weights.w_v.ncols();
+    if let Some(w_o) = w_o {
+        check_projection(w_o, concat_width)?;
+    }
+    let traces = (0..heads)
+        .map(|i| forward(x, &weights.part(i, heads), key_is_real, options))
+        .collect::<Result<Vec<_>, _>>()?;
+    let concat = concatenated(&traces, (batch, t, concat_width));
+    let output = match w_o {
+        None => concat.clone(),
+        Some(w_o) => {
+            let projected = products(concat.view(), w_o.ncols(), |_| w_o);
+            let output = sequences(projected, (batch, t, w_o.ncols()));
+            ensure_finite("output", &output)?;
+            output
+        }
+    };
+    Ok(LayerTrace {
+        heads: traces,
+        w_o: w_o.map(|w| w.to_owned()),
+        concat,
+        output,
+    })
+}
+
+/// Checks W_O against the concatenation's width: one row per column of it,
+/// finite, and no more columns than [`limits::MAX_DIM`].
+fn check_projection(w_o: ArrayView2<f64>, concat_width: usize) -> Result<(), AttentionError> {
+    if w_o.is_empty() {
+        return Err(AttentionError::Empty {
+            field: "w_o".into(),
+        });
+    }
+    if w_o.nrows() != concat_width {
+        return Err(AttentionError::ShapeMismatch {
+            field: "w_o".into(),
+            expected: format!(
+                "{concat_width} rows, one per column of the joined heads (the columns of w_v)"
+            ),
+            found: crate::scenario::count(w_o.nrows(), "row"),
+        });
+    }
+    limits::check("w_o", "columns", w_o.ncols(), limits::MAX_DIM)?;
+    match w_o
+        .rows()
+        .into_iter()
+        .position(|r| !r.iter().all(|v| v.is_finite()))
+    {
+        Some(r) => Err(AttentionError::NonFinite {
+            field: "w_o".into(),
+            row: format!("row [{r}]"),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The heads' outputs side by side, B×T×(h·d_v).
+fn concatenated(traces: &[Trace], shape: (usize, usize, usize)) -> Array3<f64> {
+    let mut concat = Array3::zeros(shape);
+    let mut column = 0;
+    for trace in traces {
+        let width = trace.output.len_of(Axis(2));
+        concat
+            .slice_mut(s![.., .., column..column + width])
+            .assign(&trace.output);
+        column += width;
+    }
+    concat
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{json, Scenario};
+    use ndarray::concatenate;
+
+    fn two_heads() -> Scenario {
+        Scenario::from_json(
+            r#"{"tokens": ["a", "b", "c"], "x": [[1, 0.5], [0, 1], [-1, 2]],
+            "w_q": [[1, 0, 0.5, 1], [0, 1, 2, 0]], "w_k": [[0.5, 1, 0, 1], [1, 0, 1, -1]],
+            "w_v": [[1, 2], [3, 4]], "heads": 2, "w_o": [[1, 0, 2], [0, 1, -1]],
+            "causal": true}"#,
+        )
+        .expect("a two-head scenario")
+    }
+
+    #[test]
+    fn the_parts_side_by_side_are_the_whole() {
+        let s = two_heads();
+        let parts: Vec<Head> = (0..2).map(|i| s.head.part(i, 2)).collect();
+        for (whole, part) in [
+            (
+                &s.head.w_q,
+                parts.iter().map(|p| p.w_q.view()).collect::<Vec<_>>(),
+            ),
+            (&s.head.w_v, parts.iter().map(|p| p.w_v.view()).collect()),
+        ] {
+            assert_eq!(concatenate(Axis(1), &part).expect("same rows"), whole);
+        }
+        assert_eq!(parts[1].w_k, ndarray::array![[0.0, 1.0], [1.0, -1.0]]);
+    }
+
+    #[test]
+    fn heads_and_w_o_round_trip_in_json() {
+        let s = two_heads();
+        let text = json::scenario_json(&s, |v| format!("{v:?}"));
+        assert!(text.contains("\"heads\": 2"), "{text}");
+        assert_eq!(Scenario::from_json(&text).expect("reads back"), s);
+        let single = crate::presets::sentence();
+        let text = json::scenario_json(&single, |v| format!("{v:?}"));
+        assert!(!text.contains("heads") && !text.contains("w_o"), "{text}");
+    }
+
+    #[test]
+    fn the_layer_output_is_each_heads_part_through_its_rows_of_w_o() {
+        // Concat(head_1, head_2)·W_O = head_1·W_O[0..d_v] + head_2·W_O[d_v..]:
+        // each head writes through its own rows of W_O.
+        let s = two_heads();
+        let layer = s.run().expect("runs");
+        let w_o = s.w_o.as_ref().expect("has W_O");
+        let mut sum = Array2::<f64>::zeros((3, 3));
+        for (i, head) in layer.heads.iter().enumerate() {
+            let rows = w_o.slice(s![i..i + 1, ..]);
+            sum += &head.output.index_axis(Axis(0), 0).dot(&rows);
+        }
+        for (got, want) in layer.output.index_axis(Axis(0), 0).iter().zip(&sum) {
+            assert!((got - want).abs() < 1e-12, "{got} vs {want}");
+        }
+        assert_eq!(
+            layer.heads[0].weights[[0, 0, 1]],
+            0.0,
+            "causal in every head"
+        );
+    }
+}

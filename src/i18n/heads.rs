@@ -1,0 +1,64 @@
+//! Strings of the heads card and of the output projection (concatenation × W_O).
+
+use super::Msg;
+
+pub const HEADS_TITLE: Msg = Msg {
+    zh: "多头：每个头各算一遍注意力",
+    en: "Several heads: each computes attention on its own",
+};
+pub const HEADS_EXPLAIN: Msg = Msg {
+    zh: "W_Q、W_K、W_V 的列平分给各个头：h 个头，每个头 d_k 列。每个头只用自己的那几列，算出自己的 Q、K、V 和权重，和别的头互不相干。下面每张小图是一个头的权重 α′（行是查询，列是键，越亮权重越大）。选一个头，下面的四张图就显示它。",
+    en: "The columns of W_Q, W_K and W_V are shared out equally: h heads of d_k columns each. Every head uses only its own columns to compute its own Q, K, V and weights, independently of the others. Each small map below is one head's weights α′ (rows are queries, columns keys, brighter is more weight). Pick a head and the four diagrams below show it.",
+};
+pub const HEAD: Msg = Msg {
+    zh: "头 ",
+    en: "Head ",
+};
+pub const PICKER: Msg = Msg {
+    zh: "选择下面四张图显示的头",
+    en: "Pick the head the four diagrams show",
+};
+pub const THUMBNAIL_ARIA: Msg = Msg {
+    zh: " 的权重 α′，点击选中这个头",
+    en: "’s weights α′; click to pick this head",
+};
+pub const POOLED: Msg = Msg {
+    zh: "词元太多，画不下每一格：每个小格是一块权重的平均值，块的边长为 ",
+    en: "Too many tokens to draw each weight: each small cell is the mean of a square block of weights, this many on a side: ",
+};
+pub const OUTPUT_TITLE: Msg = Msg {
+    zh: "拼接各个头，再乘 W_O",
+    en: "Join the heads, then multiply by W_O",
+};
+pub const OUTPUT_EXPLAIN: Msg = Msg {
+    zh: "每个头输出一个 T×d_v 的矩阵 B。把 h 个头的 B 左右拼在一起，得到 T×(h·d_v) 的矩阵，再乘输出投影 W_O，就是这一层的输出：MultiHead(Q, K, V) = Concat(head₁, …, head_h)·W_O。W_O 的行按头分块，每一块决定对应的头怎样混进输出。",
+    en: "Each head outputs a T×d_v matrix B. Setting the h heads’ B side by side gives a T×(h·d_v) matrix, and multiplying it by the output projection W_O gives the layer’s output: MultiHead(Q, K, V) = Concat(head₁, …, head_h)·W_O. W_O’s rows come in one block per head, and each block decides how its head is mixed into the output.",
+};
+pub const NO_W_O: Msg = Msg {
+    zh: "这一层没有 W_O：输出就是拼接的结果本身。勾选“输出投影 W_O”可以加上它。",
+    en: "This layer has no W_O: its output is the joined heads themselves. Tick “Output projection W_O” to add one.",
+};
+pub const EDIT_W_O: Msg = Msg {
+    zh: "点 W_O 的格子可以输入新数字，或上下拖动它。",
+    en: "Click a cell of W_O to type a new number, or drag it up or down.",
+};
+pub const CONCAT: Msg = Msg {
+    zh: "拼接 Concat(head₁, …, head_h)",
+    en: "Concat(head₁, …, head_h)",
+};
+pub const CONCAT_ARIA: Msg = Msg {
+    zh: "拼接后的各头输出，每行一个词元",
+    en: "The heads’ outputs joined, one row per token",
+};
+pub const W_O_ARIA: Msg = Msg {
+    zh: "输出投影 W_O，可编辑",
+    en: "Output projection W_O, editable",
+};
+pub const OUTPUT: Msg = Msg {
+    zh: "输出",
+    en: "Output",
+};
+pub const OUTPUT_ARIA: Msg = Msg {
+    zh: "这一层的输出，每行一个词元",
+    en: "The layer’s output, one row per token",
+};

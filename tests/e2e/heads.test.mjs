@@ -1,0 +1,132 @@
+// Several heads (issue 13): the heads card, the head picker, the output
+// projection, and a PyTorch layer imported as it is.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useLab, LabPage, runAttnTrace, isClose } from './lab_page.mjs';
+
+const harness = useLab();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TORCH_CASES = path.resolve(here, '../../crates/attention-core/tests/data/torch_mha_cases.json');
+
+/** As PyTorch computes in float64: the app's numbers may differ in the last bits only. */
+const TORCH_TOLERANCE = 1e-9;
+/** The same core natively and in WebAssembly. */
+const CORE_TOLERANCE = 1e-12;
+
+function assertAllClose(actual, expected, tolerance, what) {
+  assert.equal(actual.length, expected.length, `${what}: row count`);
+  actual.forEach((row, i) => {
+    assert.equal(row.length, expected[i].length, `${what}[${i}]: column count`);
+    row.forEach((v, j) => {
+      assert.ok(isClose(v, expected[i][j], tolerance), `${what}[${i}][${j}] = ${v}, expected ${expected[i][j]}`);
+    });
+  });
+}
+
+/** Shows head `h` in the four diagrams, as a learner does with the picker. */
+async function pickHead(lab, h) {
+  await lab.reveal('[data-testid="head-picker"]');
+  await lab.page.click(`[data-testid="head-picker"] [data-head="${h}"]`);
+  await lab.page.waitForFunction(
+    (i) => document.querySelector(`[data-testid="head-picker"] [data-head="${i}"]`)?.getAttribute('aria-pressed') === 'true',
+    h,
+  );
+}
+
+/** Waits until cell (0, 0) of matrix `testid` shows `want`, to within the torch tolerance. */
+async function shows(lab, testid, want) {
+  await lab.page.waitForFunction(
+    ([id, value, tolerance]) => {
+      const cell = document.querySelector(`[data-testid="${id}"] [data-row="0"][data-col="0"]`);
+      return cell && Math.abs(Number(cell.dataset.value) - value) <= tolerance;
+    },
+    [testid, want, TORCH_TOLERANCE],
+  );
+}
+
+/** The scenario on screen, from the Save card's scenario download. */
+async function shownScenario(lab) {
+  await lab.reveal('[data-testid="export-scenario"]');
+  return JSON.parse((await lab.download('export-scenario')).body.toString());
+}
+
+test('an imported PyTorch layer of two heads shows each head, the concatenation and the output as torch computes them', async () => {
+  const { input, expected } = JSON.parse(fs.readFileSync(TORCH_CASES, 'utf8')).two_heads_batch_padding;
+  const lab = await LabPage.open(harness.browser, harness.server.url);
+  await lab.importText(JSON.stringify(input));
+  assert.match(await lab.page.textContent('[data-testid="share-status"]'), /Imported/);
+  for (const b of [0, 1]) {
+    if (b === 1) await lab.page.selectOption('[data-testid="sequence"]', { index: 1 });
+    for (const h of [0, 1]) {
+      await pickHead(lab, h);
+      await lab.reveal('[data-testid="q"]');
+      await shows(lab, 'q', expected.q[b][h][0][0]);
+      assertAllClose(await lab.matrix('q'), expected.q[b][h], TORCH_TOLERANCE, `q of sequence ${b}, head ${h}`);
+      assertAllClose(await lab.matrix('weights'), expected.weights[b][h], TORCH_TOLERANCE, `weights of sequence ${b}, head ${h}`);
+      assertAllClose(await lab.matrix('output'), expected.head_output[b][h], TORCH_TOLERANCE, `B of sequence ${b}, head ${h}`);
+      // The small map of head h holds the same weights.
+      const map = await lab.matrix(`head-weights"][data-head="${h}`);
+      assertAllClose(map, expected.weights[b][h], TORCH_TOLERANCE, `map of head ${h}`);
+    }
+    assertAllClose(await lab.matrix('concat'), expected.concat[b], TORCH_TOLERANCE, `concat of sequence ${b}`);
+    assertAllClose(await lab.matrix('w-o'), input.w_o, 0, 'W_O');
+    assertAllClose(await lab.matrix('layer-output'), expected.output[b], TORCH_TOLERANCE, `output of sequence ${b}`);
+  }
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.close();
+});
+
+test('more heads split the same weights; one head has neither the heads card nor W_O', async () => {
+  const lab = await LabPage.open(harness.browser, harness.server.url);
+  const before = await lab.matrix('w-q');
+  assert.equal(await lab.page.locator('[data-testid="head-picker"]').count(), 0);
+  assert.equal(await lab.page.isVisible('[data-diagram="output-projection"]'), false);
+  await lab.setRange('heads', 2);
+  await lab.page.waitForSelector('[data-testid="head-picker"] [data-head="1"]');
+  // Head 2 is the second half of the same columns: nothing was added.
+  await pickHead(lab, 1);
+  await lab.reveal('[data-testid="w-q"]');
+  await shows(lab, 'w-q', before[0][2]);
+  assert.deepEqual(await lab.matrix('w-q'), before.map((row) => row.slice(2)));
+  const scenario = await shownScenario(lab);
+  assert.equal(scenario.heads, 2);
+  const core = runAttnTrace(scenario);
+  assertAllClose(await lab.matrix('weights'), core.weights[1], CORE_TOLERANCE, 'weights of head 2');
+  assertAllClose(await lab.matrix('layer-output'), core.output, CORE_TOLERANCE, 'the layer output');
+  // Editing W_O changes the layer's output as the core does, and nothing of the heads.
+  const weights = await lab.matrix('weights');
+  await lab.reveal('[data-testid="w-o"]');
+  await lab.editCell('w-o', 1, 2, '0.75');
+  await lab.page.waitForFunction(() => document.querySelector('[data-testid="w-o"] [data-row="1"][data-col="2"]')?.dataset.value === '0.75');
+  const edited = runAttnTrace(await shownScenario(lab));
+  assertAllClose(await lab.matrix('layer-output'), edited.output, CORE_TOLERANCE, 'the output after editing W_O');
+  assert.deepEqual(await lab.matrix('weights'), weights);
+  // Back to one head: the card and the output projection go; W_O can be taken away.
+  await lab.setRange('heads', 1);
+  await lab.page.waitForFunction(() => !document.querySelector('[data-testid="head-picker"]'));
+  await lab.page.uncheck('[data-testid="use-w-o"]');
+  await lab.page.waitForFunction(() => document.querySelector('[data-diagram="output-projection"]')?.hidden);
+  assert.deepEqual(await lab.matrix('w-q'), before);
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.close();
+});
+
+test('the two-head scenario opens on the head its link names, and its heads do different jobs', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?scenario=pronoun-heads&head=1&q=3`);
+  assert.equal(await lab.page.getAttribute('[data-testid="head-picker"] [data-head="1"]', 'aria-pressed'), 'true');
+  const core = runAttnTrace(await shownScenario(lab));
+  assertAllClose(await lab.matrix('weights'), core.weights[1], CORE_TOLERANCE, 'head 2');
+  // Head 2 looks at the token before; head 1 links the second 他 to the first.
+  const previous = await lab.matrix('weights');
+  for (let i = 1; i < previous.length; i++) {
+    assert.equal(previous[i].indexOf(Math.max(...previous[i])), i - 1, `row ${i} of head 2`);
+  }
+  await pickHead(lab, 0);
+  const content = await lab.matrix('weights');
+  assert.equal(content[2].indexOf(Math.max(...content[2])), 0, 'the second 他 in head 1');
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.close();
+});
