@@ -15,7 +15,7 @@ pub mod steps;
 use crate::action::Heard;
 use crate::diagrams::host::ActionCard;
 use crate::i18n::LangContext;
-use crate::state::{Focus, LabView};
+use crate::state::{Focus, LabLayer, LabView};
 pub use action::TourAction;
 use action::{apply, Then, Walk};
 use formulas::Selection;
@@ -100,6 +100,9 @@ pub fn diagram_of(step: Step) -> &'static str {
         Step::Scores | Step::Scaling => "dot-products",
         Step::Softmax | Step::Masking => "softmax",
         Step::Fusion => "fusion",
+        // The four diagrams show the picked head; the heads card is beside them.
+        Step::Heads => "projection",
+        Step::Output => "output-projection",
     }
 }
 
@@ -136,6 +139,7 @@ fn show_diagram(step: Step) {
 pub fn Walkthrough() -> impl IntoView {
     let tour = expect_context::<Tour>();
     let LabView(view) = expect_context::<LabView>();
+    let LabLayer(layer) = expect_context::<LabLayer>();
     let focus = expect_context::<Focus>();
     let LangContext(lang) = expect_context::<LangContext>();
 
@@ -156,12 +160,15 @@ pub fn Walkthrough() -> impl IntoView {
             key: focus.key.get(),
         };
         view.with(|v| {
-            markup::body(&TourView {
-                step: tour.step.get(),
-                lang: lang.get(),
-                trace: v.as_ref(),
-                at,
-                guess: tour.guess.get(),
+            layer.with(|l| {
+                markup::body(&TourView {
+                    step: tour.step.get(),
+                    lang: lang.get(),
+                    trace: v.as_ref(),
+                    layer: l.as_ref(),
+                    at,
+                    guess: tour.guess.get(),
+                })
             })
         })
     });
@@ -180,7 +187,13 @@ mod tests {
 
     #[test]
     fn every_step_points_at_a_diagram_of_the_page() {
-        let diagrams = ["projection", "dot-products", "softmax", "fusion"];
+        let diagrams = [
+            "projection",
+            "dot-products",
+            "softmax",
+            "fusion",
+            "output-projection",
+        ];
         for step in Step::ALL {
             assert!(diagrams.contains(&diagram_of(step)), "{step:?}");
         }

@@ -133,6 +133,39 @@ pub const LEARNING_TEXT: Msg = Msg {
     en: "In a real model nobody writes W_Q, W_K and W_V by hand. Training compares the output with a label to get a loss, and backpropagation works out which way, and how far, each number in the W matrices should move to make the loss smaller. Repeated many times, this teaches the scores to express the right relations. Here you can still edit or randomize the W matrices and watch what happens.",
 };
 
+pub const HEADS_TITLE: Msg = Msg {
+    zh: "多头：把宽度分给几个头",
+    en: "Several heads: the width shared out",
+};
+pub const HEADS_TEXT: Msg = Msg {
+    zh: "一个头给每个查询只算出一行权重。多头注意力把 W_Q、W_K、W_V 的列平分成 h 份：第 n 个头只用第 n 份，算出自己的 Q、K、V、权重和输出 head_n。每个头的 d_k 变小，√d_k 也跟着变小。参数一个也没有多：h 个头合起来仍是同样宽的矩阵。把“头数 h”调到 2 或更多，在“多头”卡片里比较各个头的权重。",
+    en: "One head gives each query a single row of weights. Multi-head attention splits the columns of W_Q, W_K and W_V into h equal parts: head n uses only part n and computes its own Q, K, V, weights and output head_n. Each head's d_k is smaller, and so is its √d_k. Not one parameter is added: together the h heads are the same wide matrices. Set “Heads h” to 2 or more, and compare the heads' weights in the Heads card.",
+};
+pub const OUTPUT_TITLE: Msg = Msg {
+    zh: "拼接各个头，再乘 W_O",
+    en: "Joining the heads, then W_O",
+};
+pub const OUTPUT_TEXT: Msg = Msg {
+    zh: "每个头的输出 head_n 是 T×d_v。把它们左右拼在一起得到 T×(h·d_v) 的矩阵，再乘输出投影 W_O，就是这一层的输出。W_O 把各个头的结果混合起来；没有它，各个头的结果只是并排放着。PyTorch 的 nn.MultiheadAttention 返回的 attn_output 就是它。",
+    en: "Each head's output head_n is T×d_v. Setting them side by side gives a T×(h·d_v) matrix, and multiplying it by the output projection W_O gives the layer's output. W_O mixes the heads' results; without it they only sit side by side. This is the attn_output that PyTorch's nn.MultiheadAttention returns.",
+};
+pub const ONE_HEAD: Msg = Msg {
+    zh: "这个场景只有一个头：head₁ 就是上面的 B。把“头数 h”调到 2，就能看到各个头分开算。",
+    en: "This scenario has one head: head₁ is the B above. Set “Heads h” to 2 to see the heads computed apart.",
+};
+pub const NO_OUTPUT_PROJECTION: Msg = Msg {
+    zh: "这一层没有 W_O：输出就是拼接本身。",
+    en: "This layer has no W_O: the output is the joined heads themselves.",
+};
+pub const GO_HEADS: Msg = Msg {
+    zh: "去“头数 h”滑块",
+    en: "Go to the Heads slider",
+};
+pub const GO_W_O: Msg = Msg {
+    zh: "去“输出投影 W_O”开关",
+    en: "Go to the W_O switch",
+};
+
 pub const SCALING_OFF: Msg = Msg {
     zh: "缩放已关闭：分数就是点积本身。",
     en: "Scaling is off: the score is the dot product itself.",
@@ -201,6 +234,14 @@ pub const CODE_MASKING: Msg = Msg {
 pub const CODE_LEARNING: Msg = Msg {
     zh: "loss = loss_fn(out, target)\nloss.backward()  # 算出 W_q、W_k、W_v 的梯度\noptimizer.step()",
     en: "loss = loss_fn(out, target)\nloss.backward()  # gradients for W_q, W_k, W_v\noptimizer.step()",
+};
+pub const CODE_HEADS: Msg = Msg {
+    zh: "d_k = d_model // h\nq = (x @ W_q).view(T, h, d_k).transpose(0, 1)  # (h, T, d_k)：每个头一份\nk = (x @ W_k).view(T, h, d_k).transpose(0, 1)\nv = (x @ W_v).view(T, h, d_k).transpose(0, 1)\nweights = torch.softmax(q @ k.transpose(-2, -1) / math.sqrt(d_k), dim=-1)  # (h, T, T)\nheads = weights @ v  # (h, T, d_k)",
+    en: "d_k = d_model // h\nq = (x @ W_q).view(T, h, d_k).transpose(0, 1)  # (h, T, d_k): one part per head\nk = (x @ W_k).view(T, h, d_k).transpose(0, 1)\nv = (x @ W_v).view(T, h, d_k).transpose(0, 1)\nweights = torch.softmax(q @ k.transpose(-2, -1) / math.sqrt(d_k), dim=-1)  # (h, T, T)\nheads = weights @ v  # (h, T, d_k)",
+};
+pub const CODE_OUTPUT: Msg = Msg {
+    zh: "concat = heads.transpose(0, 1).reshape(T, h * d_k)  # 各头并排\nout = concat @ W_o  # nn.MultiheadAttention(d_model, h, bias=False) 的 attn_output",
+    en: "concat = heads.transpose(0, 1).reshape(T, h * d_k)  # the heads side by side\nout = concat @ W_o  # attn_output of nn.MultiheadAttention(d_model, h, bias=False)",
 };
 pub const TOKEN_AT: Msg = Msg {
     zh: "“{token}”（第 {n} 个）",

@@ -4,7 +4,7 @@
 
 use super::steps::Step;
 use crate::i18n::{walkthrough as text, Lang};
-use crate::lab::{row_of, SequenceTrace};
+use crate::lab::{row_of, LayerView, SequenceTrace};
 use crate::mathml::Math;
 use crate::svg::Markup;
 
@@ -40,8 +40,15 @@ fn shown_terms(count: usize) -> Vec<Option<usize>> {
     }
 }
 
-/// The formulas of `step` for the selection, one `<math>` element per line.
-pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -> Vec<String> {
+/// The formulas of `step` for the selection, one `<math>` element per line;
+/// `layer` is the shown sequence of a layer of several heads or with W_O.
+pub fn step_formulas(
+    step: Step,
+    t: &SequenceTrace,
+    layer: Option<&LayerView>,
+    at: Selection,
+    lang: Lang,
+) -> Vec<String> {
     let (i, j) = (at.query.min(t.len().saturating_sub(1)), at.key);
     let j = j.min(t.len().saturating_sub(1));
     match step {
@@ -81,32 +88,38 @@ pub fn step_formulas(step: Step, t: &SequenceTrace, at: Selection, lang: Lang) -
         Step::Softmax => softmax(t, i, j),
         Step::Fusion => fusion(t, i),
         Step::Masking => masking(t, i, lang),
-        Step::Learning => learning(t, lang),
+        Step::Learning => learning(t, layer, lang),
+        Step::Heads => heads(t, layer, i, lang),
+        Step::Output => output(t, layer, i, lang),
     }
 }
 
 /// `Q_i·K_j = q₁×k₁ + … = raw`.
 fn dot_product(t: &SequenceTrace, i: usize, j: usize) -> String {
-    let (q, k) = (row_of(&t.q, i), row_of(&t.k, j));
     let mut f = Math::wrapping();
     f.sub("Q", &(i + 1).to_string())
         .mo("·")
         .sub("K", &(j + 1).to_string())
         .mo("=");
-    for (n, term) in shown_terms(q.len()).into_iter().enumerate() {
+    products(&mut f, &row_of(&t.q, i), &row_of(&t.k, j));
+    f.wrap()
+        .mo("=")
+        .mn(t.scores.get((i, j)).copied().unwrap_or(0.0));
+    f.finish()
+}
+
+/// `a₁×b₁ + a₂×b₂ + …`, the middle elided past [`MAX_TERMS`] terms.
+fn products(f: &mut Math, a: &[f64], b: &[f64]) {
+    for (n, term) in shown_terms(a.len().min(b.len())).into_iter().enumerate() {
         f.wrap();
         if n > 0 {
             f.mo("+");
         }
         match term {
-            Some(c) => f.factor(q[c]).mo("×").factor(k[c]),
+            Some(c) => f.factor(a[c]).mo("×").factor(b[c]),
             None => f.mo("…"),
         };
     }
-    f.wrap()
-        .mo("=")
-        .mn(t.scores.get((i, j)).copied().unwrap_or(0.0));
-    f.finish()
 }
 
 /// `α_ij = Q_i·K_j / √d_k = raw / √d_k = scaled`, or the unscaled score.
@@ -254,8 +267,9 @@ fn masking(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
     vec![rule.finish(), live.finish()]
 }
 
-/// The update rule, and how many numbers training would set in this head.
-fn learning(t: &SequenceTrace, lang: Lang) -> Vec<String> {
+/// The update rule, and how many numbers training would set in the layer:
+/// W_Q, W_K and W_V of every head (and W_O).
+fn learning(t: &SequenceTrace, layer: Option<&LayerView>, lang: Lang) -> Vec<String> {
     let mut rule = Math::wrapping();
     rule.mi("W").mo("←").mi("W").mo("−").mi("η").open("mfrac");
     rule.open("mrow").mo("∂").mi("L").close("mrow");
@@ -264,17 +278,108 @@ fn learning(t: &SequenceTrace, lang: Lang) -> Vec<String> {
         .mi("W")
         .close("mrow")
         .close("mfrac");
-    let count = t.w_q.len() + t.w_k.len() + t.w_v.len();
+    let heads = layer.map_or(1, LayerView::heads);
+    let columns = t.w_q.ncols() * heads;
+    let w_o = layer.and_then(|l| l.w_o.as_ref()).map_or(0, |w| w.len());
+    let count = 3 * t.w_q.nrows() * columns + w_o;
     let mut size = Math::wrapping();
     size.count(&t.w_q.nrows().to_string())
         .mo("×")
-        .count(&t.w_q.ncols().to_string());
-    size.mo("×").count("3").mo("=").count(&count.to_string());
+        .count(&columns.to_string());
+    size.mo("×").count("3");
+    if w_o > 0 {
+        size.mo("+").count(&w_o.to_string());
+    }
+    size.mo("=").count(&count.to_string());
     size.wrap().text(text::PARAMETERS.get(lang));
     vec![
         rule.finish(),
         note(text::LEARNING_RULE.get(lang)),
         size.finish(),
+    ]
+}
+
+/// `d_k = (h·d_k) / h`, then query i's row of weights in every head.
+fn heads(t: &SequenceTrace, layer: Option<&LayerView>, i: usize, lang: Lang) -> Vec<String> {
+    let Some(layer) = layer.filter(|l| l.heads() > 1) else {
+        let mut one = Math::wrapping();
+        one.mi("h").mo("=").count("1").mo(",");
+        one.sub("head", "1").mo("=").mi("B");
+        return vec![one.finish(), note(text::ONE_HEAD.get(lang))];
+    };
+    let (h, d_k) = (layer.heads(), t.d_k());
+    let mut split = Math::wrapping();
+    split.sub("d", "k").mo("=").open("mfrac");
+    split
+        .open("mrow")
+        .mi("h")
+        .mo("·")
+        .sub("d", "k")
+        .close("mrow");
+    split.mi("h").close("mfrac");
+    split.mo("=").open("mfrac");
+    split
+        .count(&(h * d_k).to_string())
+        .count(&h.to_string())
+        .close("mfrac");
+    split.mo("=").count(&d_k.to_string());
+    let mut lines = vec![split.finish()];
+    for (n, weights) in layer.weights.iter().enumerate() {
+        let mut row = Math::wrapping();
+        row.sub("head", &(n + 1).to_string()).mo(":");
+        row.sub("α′", &(i + 1).to_string())
+            .mo("=")
+            .vector(&row_of(weights, i));
+        lines.push(row.finish());
+    }
+    lines
+}
+
+/// `MultiHead(Q, K, V) = Concat(head₁, …, head_h)·W_O`, query i's row of
+/// the concatenation, one entry of the output worked out, and the output row.
+fn output(t: &SequenceTrace, layer: Option<&LayerView>, i: usize, lang: Lang) -> Vec<String> {
+    let mut general = Math::wrapping();
+    general
+        .mi("MultiHead")
+        .mo("(")
+        .mi("Q")
+        .mo(",")
+        .mi("K")
+        .mo(",");
+    general.mi("V").mo(")").mo("=").wrap().mi("Concat").mo("(");
+    general
+        .sub("head", "1")
+        .mo(",")
+        .mo("…")
+        .mo(",")
+        .sub("head", "h");
+    general.mo(")").wrap().mo("·").sub("W", "O");
+    let n = (i + 1).to_string();
+    let (concat, w_o, output) = match layer {
+        Some(l) => (row_of(&l.concat, i), l.w_o.as_ref(), row_of(&l.output, i)),
+        None => (row_of(&t.output, i), None, row_of(&t.output, i)),
+    };
+    let mut joined = Math::wrapping();
+    joined.sub("Concat", &n).mo("=").vector(&concat);
+    let Some(w_o) = w_o else {
+        let sentence = note(text::NO_OUTPUT_PROJECTION.get(lang));
+        return vec![general.finish(), joined.finish(), sentence];
+    };
+    let mut first = Math::wrapping();
+    first.sub("Output", &format!("{n},1")).mo("=");
+    first.sub("Concat", &n).mo("·").sub("W", "O[:, 1]").mo("=");
+    products(&mut first, &concat, &w_o.column(0).to_vec());
+    first
+        .wrap()
+        .mo("=")
+        .mn(output.first().copied().unwrap_or(0.0));
+    let mut result = Math::wrapping();
+    result.sub("Output", &n).mo("=").vector(&output);
+    vec![
+        general.finish(),
+        joined.finish(),
+        first.finish(),
+        result.finish(),
     ]
 }
 

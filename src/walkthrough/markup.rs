@@ -6,7 +6,7 @@
 use super::formulas::{step_formulas, Selection};
 use super::steps::Step;
 use crate::i18n::{walkthrough as text, Lang};
-use crate::lab::SequenceTrace;
+use crate::lab::{LayerView, SequenceTrace};
 use crate::mathml::Math;
 use crate::svg::Markup;
 
@@ -17,6 +17,8 @@ pub struct TourView<'a> {
     pub lang: Lang,
     /// The shown sequence, or `None` while the scenario cannot be computed.
     pub trace: Option<&'a SequenceTrace>,
+    /// The shown sequence of a layer of several heads or with W_O.
+    pub layer: Option<&'a LayerView>,
     pub at: Selection,
     /// The learner's prediction of the most attended key, if made.
     pub guess: Option<usize>,
@@ -200,7 +202,7 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
                 "div",
                 &[("class", "step-formulas"), ("data-testid", "step-formulas")],
             );
-            for formula in step_formulas(step, t, view.at, lang) {
+            for formula in step_formulas(step, t, view.layer, view.at, lang) {
                 m.raw(&formula);
             }
             m.close("div");

@@ -1,4 +1,5 @@
-//! The eight steps of the guided walkthrough, in the order the computation runs.
+//! The ten steps of the guided walkthrough, in the order the computation runs:
+//! the lessons' one head, then how several heads split it and are joined.
 
 use crate::i18n::walkthrough as text;
 use crate::i18n::Msg;
@@ -14,6 +15,10 @@ pub enum Step {
     Fusion,
     Masking,
     Learning,
+    /// Several heads: the width shared out among them.
+    Heads,
+    /// The heads joined and projected by W_O.
+    Output,
 }
 
 /// A control elsewhere on the page that a step asks the learner to use.
@@ -54,12 +59,20 @@ impl Step {
                     label: text::GO_PAD,
                 },
             ],
+            Step::Heads => &[StepControl {
+                testid: "heads",
+                label: text::GO_HEADS,
+            }],
+            Step::Output => &[StepControl {
+                testid: "use-w-o",
+                label: text::GO_W_O,
+            }],
             _ => &[],
         }
     }
 
     /// Every step, in order.
-    pub const ALL: [Step; 8] = [
+    pub const ALL: [Step; 10] = [
         Step::Input,
         Step::Projection,
         Step::Scores,
@@ -68,6 +81,8 @@ impl Step {
         Step::Fusion,
         Step::Masking,
         Step::Learning,
+        Step::Heads,
+        Step::Output,
     ];
 
     /// Position in [`Step::ALL`], from 0.
@@ -102,6 +117,8 @@ impl Step {
             Step::Fusion => "fusion",
             Step::Masking => "masking",
             Step::Learning => "learning",
+            Step::Heads => "heads",
+            Step::Output => "output",
         }
     }
 
@@ -124,6 +141,8 @@ impl Step {
             Step::Fusion => text::FUSION_TITLE,
             Step::Masking => text::MASKING_TITLE,
             Step::Learning => text::LEARNING_TITLE,
+            Step::Heads => text::HEADS_TITLE,
+            Step::Output => text::OUTPUT_TITLE,
         }
     }
 
@@ -138,6 +157,8 @@ impl Step {
             Step::Fusion => text::FUSION_TEXT,
             Step::Masking => text::MASKING_TEXT,
             Step::Learning => text::LEARNING_TEXT,
+            Step::Heads => text::HEADS_TEXT,
+            Step::Output => text::OUTPUT_TEXT,
         }
     }
 
@@ -153,6 +174,8 @@ impl Step {
             Step::Fusion => text::CODE_FUSION,
             Step::Masking => text::CODE_MASKING,
             Step::Learning => text::CODE_LEARNING,
+            Step::Heads => text::CODE_HEADS,
+            Step::Output => text::CODE_OUTPUT,
         }
     }
 }
@@ -165,8 +188,9 @@ mod tests {
     fn steps_move_within_the_walkthrough() {
         assert_eq!(Step::Input.previous(), Step::Input);
         assert_eq!(Step::Input.next(), Step::Projection);
-        assert_eq!(Step::Learning.next(), Step::Learning);
-        assert_eq!(Step::at(99), Step::Learning);
+        assert_eq!(Step::Learning.next(), Step::Heads);
+        assert_eq!(Step::Output.next(), Step::Output);
+        assert_eq!(Step::at(99), Step::Output);
         for (n, step) in Step::ALL.iter().enumerate() {
             assert_eq!(step.index(), n);
         }
@@ -177,7 +201,8 @@ mod tests {
         assert_eq!(Step::from_link("scaling"), Some(Step::Scaling));
         assert_eq!(Step::from_link("4"), Some(Step::Scaling));
         assert_eq!(Step::from_link("0"), None);
-        assert_eq!(Step::from_link("9"), None);
+        assert_eq!(Step::from_link("10"), Some(Step::Output));
+        assert_eq!(Step::from_link("11"), None);
         assert_eq!(Step::from_link("<x>"), None);
     }
 

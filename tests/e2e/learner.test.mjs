@@ -64,7 +64,7 @@ test('the experiment says in words what its charts show, and labels the axis d_k
 });
 
 test('the last walkthrough step ends with Finish, back to free exploring', async () => {
-  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en&step=learning`);
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en&step=output`);
   assert.equal(await lab.page.locator('[data-testid="step-next"]').count(), 0, 'no dead Next');
   await lab.page.click('[data-testid="step-finish"]');
   assert.equal(await lab.page.getAttribute('[data-testid="app"]', 'data-step'), null);
@@ -103,7 +103,7 @@ test('every walkthrough step fits its formulas and code in the card, at 1280 px 
   for (const [width, height] of [[1280, 800], [390, 844]]) {
     for (const lang of ['zh', 'en']) {
       const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}&step=input`, { width, height });
-      for (let step = 1; step <= 8; step++) {
+      for (let step = 1; step <= 10; step++) {
         if (step > 1) await lab.page.click('[data-testid="step-next"]');
         // The softmax step shows its numbers once a guess is made.
         const guess = lab.page.locator('[data-testid="guess"]').first();

@@ -1,6 +1,6 @@
 use super::*;
 use crate::geometry::format::two_decimals;
-use crate::lab::token_labels;
+use crate::lab::{token_labels, LayerView};
 use attention_core::presets;
 
 fn sentence(scale: bool, causal: bool) -> SequenceTrace {
@@ -29,7 +29,7 @@ fn every_step_writes_mathml_or_a_note_and_lets_screen_readers_read_the_numbers()
     let t = sentence(true, false);
     for step in Step::ALL {
         for lang in [Lang::Zh, Lang::En] {
-            let formulas = step_formulas(step, &t, AT, lang);
+            let formulas = step_formulas(step, &t, None, AT, lang);
             assert!(!formulas.is_empty(), "{step:?}");
             for f in formulas {
                 let math = (f.starts_with("<math display=\"block\">") && f.ends_with("</math>"))
@@ -45,7 +45,7 @@ fn every_step_writes_mathml_or_a_note_and_lets_screen_readers_read_the_numbers()
 #[test]
 fn the_scaling_step_shows_the_traces_raw_and_scaled_score() {
     let t = sentence(true, false);
-    let f = &step_formulas(Step::Scaling, &t, AT, Lang::En)[0];
+    let f = &step_formulas(Step::Scaling, &t, None, AT, Lang::En)[0];
     let shown = numbers(f);
     let raw = two_decimals(t.scores[(0, 1)]);
     let root = two_decimals((t.d_k() as f64).sqrt());
@@ -58,7 +58,7 @@ fn the_scaling_step_shows_the_traces_raw_and_scaled_score() {
 #[test]
 fn without_scaling_the_score_is_the_dot_product() {
     let t = sentence(false, false);
-    let formulas = step_formulas(Step::Scaling, &t, AT, Lang::Zh);
+    let formulas = step_formulas(Step::Scaling, &t, None, AT, Lang::Zh);
     assert!(formulas[0].contains(text::SCALING_OFF.zh));
     assert_eq!(
         numbers(&formulas[1]).last(),
@@ -69,7 +69,7 @@ fn without_scaling_the_score_is_the_dot_product() {
 #[test]
 fn the_dot_product_writes_every_term_and_the_traces_total() {
     let t = sentence(true, false);
-    let f = &step_formulas(Step::Scores, &t, AT, Lang::En)[0];
+    let f = &step_formulas(Step::Scores, &t, None, AT, Lang::En)[0];
     assert_eq!(f.matches("<mo>×</mo>").count(), t.d_k());
     assert_eq!(numbers(f).last(), Some(&two_decimals(t.scores[(0, 1)])));
 }
@@ -77,7 +77,7 @@ fn the_dot_product_writes_every_term_and_the_traces_total() {
 #[test]
 fn softmax_shows_the_weight_and_a_row_that_sums_to_one() {
     let t = sentence(true, false);
-    let formulas = step_formulas(Step::Softmax, &t, AT, Lang::En);
+    let formulas = step_formulas(Step::Softmax, &t, None, AT, Lang::En);
     assert_eq!(
         numbers(&formulas[0]).last(),
         Some(&two_decimals(t.weights[(0, 1)]))
@@ -94,7 +94,13 @@ fn softmax_shows_the_weight_and_a_row_that_sums_to_one() {
 #[test]
 fn fusion_elides_long_sums_and_ends_with_the_output_row() {
     let t = sentence(true, false);
-    let lines = step_formulas(Step::Fusion, &t, Selection { query: 2, key: 0 }, Lang::En);
+    let lines = step_formulas(
+        Step::Fusion,
+        &t,
+        None,
+        Selection { query: 2, key: 0 },
+        Lang::En,
+    );
     let weights: Vec<String> = t.weights.row(2).iter().map(|v| two_decimals(*v)).collect();
     assert!(weights.iter().all(|w| numbers(&lines[0]).contains(w)));
     let out: Vec<String> = t.output.row(2).iter().map(|v| two_decimals(*v)).collect();
@@ -109,10 +115,10 @@ fn fusion_elides_long_sums_and_ends_with_the_output_row() {
 #[test]
 fn masking_names_the_masked_keys_and_shows_their_zero_weights() {
     let open = sentence(true, false);
-    let formulas = step_formulas(Step::Masking, &open, AT, Lang::En);
+    let formulas = step_formulas(Step::Masking, &open, None, AT, Lang::En);
     assert!(formulas[1].contains(text::NO_MASK.en));
     let causal = sentence(true, true);
-    let formulas = step_formulas(Step::Masking, &causal, AT, Lang::En);
+    let formulas = step_formulas(Step::Masking, &causal, None, AT, Lang::En);
     for later in ["喜欢", "打", "篮球"] {
         assert!(formulas[1].contains(later), "{later} is masked for 我");
     }
@@ -124,7 +130,7 @@ fn masking_names_the_masked_keys_and_shows_their_zero_weights() {
 #[test]
 fn learning_counts_the_heads_parameters() {
     let t = sentence(true, false);
-    let f = &step_formulas(Step::Learning, &t, AT, Lang::En)[2];
+    let f = &step_formulas(Step::Learning, &t, None, AT, Lang::En)[2];
     let count = (3 * t.w_q.len()).to_string();
     assert_eq!(numbers(f).last(), Some(&count));
 }
@@ -138,7 +144,75 @@ fn a_query_with_every_key_masked_is_explained() {
         .expect("a fully masked row is allowed")
         .into_head(0);
     let t = SequenceTrace::new(&trace, 0, token_labels(&scenario));
-    let formulas = step_formulas(Step::Masking, &t, AT, Lang::En);
+    let formulas = step_formulas(Step::Masking, &t, None, AT, Lang::En);
     assert!(formulas[1].contains(text::ALL_MASKED.en));
     assert!(t.weights.iter().all(|&w| w == 0.0));
+}
+
+/// The two-head scenario: head 1 as the four diagrams show it, and the layer.
+fn two_heads() -> (SequenceTrace, LayerView) {
+    let scenario = presets::pronoun_heads();
+    let layer = scenario.run().expect("two heads run");
+    let view = LayerView::new(&layer, 0);
+    let head = SequenceTrace::new(&layer.heads[0], 0, token_labels(&scenario));
+    (head, view)
+}
+
+#[test]
+fn the_heads_step_splits_d_k_and_shows_every_heads_row() {
+    let (t, layer) = two_heads();
+    let at = Selection { query: 2, key: 0 };
+    let lines = step_formulas(Step::Heads, &t, Some(&layer), at, Lang::En);
+    assert_eq!(lines.len(), 3, "the split, then one line per head");
+    assert!(
+        numbers(&lines[0]).ends_with(&["6".into(), "2".into(), "3".into()]),
+        "d_k = 6 / 2 = 3"
+    );
+    for (n, weights) in layer.weights.iter().enumerate() {
+        let row: Vec<String> = weights.row(2).iter().map(|w| two_decimals(*w)).collect();
+        assert!(numbers(&lines[n + 1]).ends_with(&row), "head {}", n + 1);
+    }
+    // One head: a sentence saying so, in either language.
+    let one = step_formulas(Step::Heads, &sentence(true, false), None, at, Lang::Zh);
+    assert!(
+        one.last().is_some_and(|l| l.contains("只有一个头")),
+        "{one:?}"
+    );
+}
+
+#[test]
+fn the_output_step_works_out_concat_times_w_o() {
+    let (t, mut layer) = two_heads();
+    // A W_O that mixes: output column 1 adds concat columns 1 and 4.
+    let mut w_o = ndarray::Array2::<f64>::eye(6);
+    w_o[[3, 0]] = 2.0;
+    let concat = layer.concat.clone();
+    layer.output = concat.dot(&w_o);
+    layer.w_o = Some(w_o);
+    let at = Selection { query: 1, key: 0 };
+    let lines = step_formulas(Step::Output, &t, Some(&layer), at, Lang::En);
+    assert_eq!(lines.len(), 4);
+    let joined: Vec<String> = concat.row(1).iter().map(|v| two_decimals(*v)).collect();
+    assert!(numbers(&lines[1]).ends_with(&joined));
+    let worked = numbers(&lines[2]);
+    assert_eq!(worked.last(), Some(&two_decimals(layer.output[[1, 0]])));
+    let result: Vec<String> = layer
+        .output
+        .row(1)
+        .iter()
+        .map(|v| two_decimals(*v))
+        .collect();
+    assert!(numbers(&lines[3]).ends_with(&result));
+    // Without W_O the output is the joined heads, and a note says so.
+    layer.w_o = None;
+    let lines = step_formulas(Step::Output, &t, Some(&layer), at, Lang::Zh);
+    assert!(lines.last().is_some_and(|l| l.contains("没有 W_O")));
+}
+
+#[test]
+fn the_learning_step_counts_every_heads_weights_and_w_o() {
+    let (t, layer) = two_heads();
+    let lines = step_formulas(Step::Learning, &t, Some(&layer), AT, Lang::En);
+    // 6 × 6 × 3 for W_Q, W_K, W_V of both heads, and 36 for W_O.
+    assert_eq!(numbers(&lines[2]), ["6", "6", "3", "36", "144"]);
 }
