@@ -130,3 +130,20 @@ test('the two-head scenario opens on the head its link names, and its heads do d
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });
+
+test('an embed can show just the heads and the output projection', async () => {
+  const lab = await LabPage.open(
+    harness.browser,
+    `${harness.server.url}?scenario=pronoun-heads&embed=1&panels=heads,output-projection&lang=en`,
+    { width: 900, height: 700 },
+    { state: 'attached' },
+  );
+  await lab.page.waitForSelector('[data-testid="head-picker"]');
+  assert.ok(await lab.page.isVisible('[data-testid="heads-view"]'), 'the heads card');
+  assert.ok(await lab.page.isVisible('[data-diagram="output-projection"]'), 'the output projection');
+  for (const hidden of ['[data-diagram="projection"]', '[data-diagram="softmax"]', '[data-testid="controls"]']) {
+    assert.equal(await lab.page.isVisible(hidden), false, hidden);
+  }
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.close();
+});
