@@ -8,7 +8,7 @@ use crate::geometry::format::shortest;
 use attention_core::random::{normal_matrix, rounded, uniform_matrix};
 use attention_core::scenario::MAX_TOKEN_CHARS;
 use attention_core::{AttentionError, Scenario};
-use ndarray::{concatenate, s, Array2, Array3, Axis};
+use ndarray::{s, Array2, Array3, Axis};
 
 /// Most tokens in a sequence, however they come (Add, a link's `tokens=`, an
 /// import): the core's own limit, since long sequences are drawn as rasters.
@@ -267,8 +267,9 @@ fn per_head_columns(m: &Array2<f64>, heads: usize, width: usize, seed: u64) -> A
             resized(&block, m.nrows(), width, seed.wrapping_add(i as u64))
         })
         .collect();
-    let views: Vec<_> = blocks.iter().map(|b| b.view()).collect();
-    concatenate(Axis(1), &views).unwrap_or_else(|_| Array2::zeros((m.nrows(), heads * width)))
+    Array2::from_shape_fn((m.nrows(), heads * width), |(r, c)| {
+        blocks[c / width][[r, c % width]]
+    })
 }
 
 /// Sets d_k, each head's width of Q, K and (here) V. With one head it is

@@ -98,23 +98,22 @@ pub fn OutputProjection() -> impl IntoView {
                             highlight_rows=query_row
                         />
                     </figure>
-                    <Show when=move || has_w_o.get()>
-                        <span class="operator">"×"</span>
-                        <figure>
-                            <figcaption>"W_O"</figcaption>
-                            <MatrixGrid
-                                testid=heatmap_of(Editable::WO)
-                                aria=text::W_O_ARIA
-                                values=w_o
-                                row_labels=joined
-                                col_labels=outputs
-                                palette=Palette::Signed
-                                extent=extent
-                                on_select=edit
-                                on_drag=drag
-                            />
-                        </figure>
-                    </Show>
+                    // Without W_O the output is the joined heads themselves.
+                    <span class="operator" hidden=move || !has_w_o.get()>"×"</span>
+                    <figure hidden=move || !has_w_o.get()>
+                        <figcaption>"W_O"</figcaption>
+                        <MatrixGrid
+                            testid=heatmap_of(Editable::WO)
+                            aria=text::W_O_ARIA
+                            values=w_o
+                            row_labels=joined
+                            col_labels=outputs
+                            palette=Palette::Signed
+                            extent=extent
+                            on_select=edit
+                            on_drag=drag
+                        />
+                    </figure>
                     <span class="operator">"="</span>
                     <figure>
                         <figcaption>{tr(text::OUTPUT)}</figcaption>

@@ -2,7 +2,7 @@
 
 use crate::scenario::Scenario;
 use crate::trace::{Head, Options};
-use ndarray::{array, concatenate, Array2, Axis};
+use ndarray::{array, Array2, Axis};
 
 /// The sentence of [`super::pronoun`] with two heads of d_k = 3 over
 /// d = 6 features: one head links the second 他 to the first, the other
@@ -44,44 +44,6 @@ use ndarray::{array, concatenate, Array2, Axis};
 /// assert_eq!(layer.output, layer.concat);
 /// ```
 pub fn pronoun_heads() -> Scenario {
-    // Query columns: person, action, earliness. Row f is what feature f
-    // looks for in the key dimensions.
-    let content_q = array![
-        [1.5, 0.0, 1.0],
-        [1.0, 0.0, -1.0],
-        [0.0, 1.5, -0.8],
-        [0.0, 0.0, 1.5],
-        [0.0, 0.0, 0.0],
-        [0.0, 0.0, 0.0],
-    ];
-    let content_k = array![
-        [1.5, 0.0, 0.0],
-        [0.0, 1.2, 0.0],
-        [0.0, 0.0, 0.0],
-        [0.0, 0.0, 1.5],
-        [0.0, 0.0, 0.0],
-        [0.0, 0.0, 0.0],
-    ];
-    // 6·(cos 45°, sin 45°) ≈ (4.2, 4.2): the query's point turned back by 45°.
-    let position_q = array![
-        [0.0, 0.0, 0.0],
-        [0.0, 0.0, 0.0],
-        [0.0, 0.0, 0.0],
-        [0.0, 0.0, 0.0],
-        [4.2, -4.2, 0.0],
-        [4.2, 4.2, 0.0],
-    ];
-    let position_k = array![
-        [0.0, 0.0, 0.0],
-        [0.0, 0.0, 0.0],
-        [0.0, 0.0, 0.0],
-        [0.0, 0.0, 0.0],
-        [1.0, 0.0, 0.0],
-        [0.0, 1.0, 0.0],
-    ];
-    let side_by_side = |a: Array2<f64>, b: Array2<f64>| {
-        concatenate(Axis(1), &[a.view(), b.view()]).unwrap_or_default()
-    };
     Scenario {
         tokens: Some(super::pronoun::tokens()),
         // Columns: person, action, circumstance, earliness, cos(πp/4), sin(πp/4).
@@ -96,8 +58,30 @@ pub fn pronoun_heads() -> Scenario {
         .insert_axis(Axis(0)),
         batched: false,
         head: Head {
-            w_q: side_by_side(content_q, position_q),
-            w_k: side_by_side(content_k, position_k),
+            // Row f is what feature f looks for. Head 1 (columns 0–2, key
+            // dimensions person, action, earliness): a person looks for a
+            // person and an earlier token, an action for a person, a
+            // circumstance for an action. Head 2 (columns 3–5): the query's
+            // point turned back by 45° and lengthened to 6, 6·(cos 45°,
+            // sin 45°) ≈ (4.2, 4.2).
+            w_q: array![
+                [1.5, 0.0, 1.0, 0.0, 0.0, 0.0],
+                [1.0, 0.0, -1.0, 0.0, 0.0, 0.0],
+                [0.0, 1.5, -0.8, 0.0, 0.0, 0.0],
+                [0.0, 0.0, 1.5, 0.0, 0.0, 0.0],
+                [0.0, 0.0, 0.0, 4.2, -4.2, 0.0],
+                [0.0, 0.0, 0.0, 4.2, 4.2, 0.0],
+            ],
+            // Head 1 keys on person, action and earliness; head 2 keeps the
+            // key's point.
+            w_k: array![
+                [1.5, 0.0, 0.0, 0.0, 0.0, 0.0],
+                [0.0, 1.2, 0.0, 0.0, 0.0, 0.0],
+                [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+                [0.0, 0.0, 1.5, 0.0, 0.0, 0.0],
+                [0.0, 0.0, 0.0, 1.0, 0.0, 0.0],
+                [0.0, 0.0, 0.0, 0.0, 1.0, 0.0],
+            ],
             w_v: Array2::eye(6),
         },
         heads: 2,
