@@ -263,7 +263,7 @@ fn per_head_columns(m: &Array2<f64>, heads: usize, width: usize, seed: u64) -> A
     let old = m.ncols() / heads;
     let blocks: Vec<Array2<f64>> = (0..heads)
         .map(|i| {
-            let block = m.slice(s![.., i * old..(i + 1) * old]).to_owned();
+            let block = Array2::from_shape_fn((m.nrows(), old), |(r, c)| m[[r, i * old + c]]);
             resized(&block, m.nrows(), width, seed.wrapping_add(i as u64))
         })
         .collect();

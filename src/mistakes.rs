@@ -5,12 +5,16 @@
 use crate::action::{Heard, Reading};
 use crate::diagrams::host::ActionCard;
 use crate::i18n::{mistakes as text, Lang, LangContext, Msg};
+use crate::lab;
 use crate::state::LabScenario;
 use crate::svg::Markup;
 use crate::walkthrough::{Step, Tour};
 use attention_core::Scenario;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
+
+/// Seed for the W_O a demonstration adds when it splits one head into two.
+const HEADS_SEED: u64 = 13;
 
 /// One warning and where its demonstration is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,14 +27,17 @@ pub enum Mistake {
     IndependentWeights,
     /// Starts the walkthrough's learning step.
     NoBackprop,
+    /// Switches between one head and two, counting the weights.
+    MoreHeads,
 }
 
 impl Mistake {
-    pub const ALL: [Mistake; 4] = [
+    pub const ALL: [Mistake; 5] = [
         Mistake::SkipScaling,
         Mistake::FixedWeights,
         Mistake::IndependentWeights,
         Mistake::NoBackprop,
+        Mistake::MoreHeads,
     ];
 
     fn text(self) -> (Msg, Msg) {
@@ -39,6 +46,7 @@ impl Mistake {
             Mistake::FixedWeights => (text::FIXED_TITLE, text::FIXED_TEXT),
             Mistake::IndependentWeights => (text::SUM_TITLE, text::SUM_TEXT),
             Mistake::NoBackprop => (text::BACKPROP_TITLE, text::BACKPROP_TEXT),
+            Mistake::MoreHeads => (text::HEADS_TITLE, text::HEADS_TEXT),
         }
     }
 
@@ -49,6 +57,7 @@ impl Mistake {
             Mistake::FixedWeights => "[data-testid=w-q]",
             Mistake::IndependentWeights => "[data-testid=row-sums]",
             Mistake::NoBackprop => "[data-diagram=projection]",
+            Mistake::MoreHeads => "[data-testid=mistakes]",
         }
     }
 }
@@ -74,11 +83,61 @@ impl MistakeAction {
     }
 }
 
+/// How many numbers the layer's weights hold, for the heads mistake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    pub heads: usize,
+    pub d: usize,
+    /// Every head's d_k side by side.
+    pub columns: usize,
+    /// W_O's rows and columns, if the layer has it.
+    pub w_o: Option<(usize, usize)>,
+}
+
+impl Count {
+    pub fn of(s: &Scenario) -> Self {
+        Count {
+            heads: s.heads,
+            d: s.head.w_q.nrows(),
+            columns: s.head.w_q.ncols(),
+            w_o: s.w_o.as_ref().map(|w| w.dim()),
+        }
+    }
+
+    /// The sentence that counts them, in `lang`.
+    fn sentence(self, lang: Lang) -> String {
+        let qkv = text::HEADS_COUNT
+            .get(lang)
+            .replace("{h}", &self.heads.to_string())
+            .replace("{d_k}", &(self.columns / self.heads.max(1)).to_string())
+            .replace("{d}", &self.d.to_string())
+            .replace("{columns}", &self.columns.to_string())
+            .replace("{total}", &(3 * self.d * self.columns).to_string());
+        let w_o = self.w_o.map_or_else(String::new, |(rows, d_out)| {
+            text::W_O_COUNT
+                .get(lang)
+                .replace("{rows}", &rows.to_string())
+                .replace("{d_out}", &d_out.to_string())
+                .replace("{w_o}", &(rows * d_out).to_string())
+        });
+        format!("{qkv}{w_o}")
+    }
+}
+
+/// The heads a demonstration switches to: two from one, one from more.
+pub fn other_heads(heads: usize) -> usize {
+    if heads == 1 {
+        2
+    } else {
+        1
+    }
+}
+
 /// The card's title and its list of warnings, each with its "show me" button (its index in
-/// [`Mistake::ALL`]). While `undoable` (a demonstration replaced the
-/// learner's weights and nothing has changed since), its item offers to put
-/// them back.
-pub fn markup(lang: Lang, undoable: bool) -> String {
+/// [`Mistake::ALL`]). While `undoable` names a mistake (its demonstration
+/// replaced the learner's scenario and nothing has changed since), its item
+/// offers to put it back. `count` is the layer's weights, counted.
+pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
     let mut m = Markup::new();
     m.element("h2", &[], text::TITLE.get(lang));
     m.open("ul", &[("class", "mistakes")]);
@@ -94,13 +153,21 @@ pub fn markup(lang: Lang, undoable: bool) -> String {
             ("data-testid", "mistake-demo"),
         ];
         m.element("button", &button, text::SHOW.get(lang));
-        if undoable && *mistake == Mistake::FixedWeights {
+        if *mistake == Mistake::MoreHeads {
+            let attrs = [("class", "note"), ("data-testid", "heads-count")];
+            m.element("p", &attrs, &count.sentence(lang));
+        }
+        if undoable == Some(*mistake) {
             let button = [
                 ("type", "button"),
                 ("data-action", "mistake-undo"),
                 ("data-testid", "mistake-undo"),
             ];
-            m.element("button", &button, text::UNDO.get(lang));
+            let label = match mistake {
+                Mistake::MoreHeads => text::UNDO_HEADS,
+                _ => text::UNDO,
+            };
+            m.element("button", &button, label.get(lang));
         }
         m.close("li");
     }
@@ -109,7 +176,13 @@ pub fn markup(lang: Lang, undoable: bool) -> String {
 }
 
 /// Carries out a mistake's demonstration.
-fn demonstrate(mistake: Mistake, tour: Tour) {
+fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>) {
+    if mistake == Mistake::MoreHeads {
+        scenario.update(|s| {
+            // set_heads refuses only counts outside 1..=8.
+            let _ = lab::set_heads(s, other_heads(s.heads), HEADS_SEED);
+        });
+    }
     if mistake == Mistake::NoBackprop {
         tour.step.set(Some(Step::Learning));
     }
@@ -139,28 +212,30 @@ pub fn CommonMistakes() -> impl IntoView {
     // The learner's scenario before a demonstration replaced it, and what the
     // demonstration made: Undo is offered only while that is still on screen,
     // so it never throws away work done after it.
-    let replaced = RwSignal::new(None::<(Scenario, Scenario)>);
+    let replaced = RwSignal::new(None::<(Mistake, Scenario, Scenario)>);
     let undoable = Memo::new(move |_| {
         replaced.with(|r| {
             r.as_ref()
-                .is_some_and(|(_, made)| scenario.with(|s| s == made))
+                .filter(|(_, _, made)| scenario.with(|s| s == made))
+                .map(|(mistake, _, _)| *mistake)
         })
     });
-    let body = Memo::new(move |_| markup(lang.get(), undoable.get()));
+    let count = Memo::new(move |_| scenario.with(Count::of));
+    let body = Memo::new(move |_| markup(lang.get(), undoable.get(), count.get()));
     let act = Callback::new(
         move |heard: Heard| match MistakeAction::read(&heard.reading()) {
             Some(MistakeAction::Undo) => {
-                if let Some((before, _)) = replaced.get_untracked() {
+                if let Some((_, before, _)) = replaced.get_untracked() {
                     scenario.set(before);
                 }
                 replaced.set(None);
             }
             Some(MistakeAction::Demo(mistake)) => {
                 let before = scenario.get_untracked();
-                demonstrate(mistake, tour);
+                demonstrate(mistake, tour, scenario);
                 let made = scenario.get_untracked();
                 if made != before {
-                    replaced.set(Some((before, made)));
+                    replaced.set(Some((mistake, before, made)));
                 }
             }
             None => {}
@@ -176,10 +251,11 @@ mod tests {
     #[test]
     fn every_mistake_has_its_text_and_a_demo_button_in_both_languages() {
         for lang in [Lang::Zh, Lang::En] {
-            let html = markup(lang, false);
+            let count = Count::of(&attention_core::presets::sentence());
+            let html = markup(lang, None, count);
             assert!(!html.contains("mistake-undo"));
             assert_eq!(
-                markup(lang, true)
+                markup(lang, Some(Mistake::FixedWeights), count)
                     .matches("data-testid=\"mistake-undo\"")
                     .count(),
                 1
@@ -200,6 +276,27 @@ mod tests {
                 assert!(html.contains(body.get(lang)));
             }
         }
+    }
+
+    #[test]
+    fn more_heads_keep_the_count_of_weights() {
+        let mut s = attention_core::presets::sentence();
+        let one = Count::of(&s);
+        let sentence = |count: Count| markup(Lang::En, None, count);
+        assert!(sentence(one).contains(
+            "Now h = 1, each head d_k = 4: W_Q, W_K and W_V hold 3 × 4 × 4 = 48 numbers<"
+        ));
+        lab::set_heads(&mut s, other_heads(1), HEADS_SEED).expect("two heads");
+        let two = sentence(Count::of(&s));
+        assert!(two.contains("Now h = 2, each head d_k = 2: W_Q, W_K and W_V hold 3 × 4 × 4 = 48 numbers, and W_O 4 × 4 = 16<"), "{two}");
+        lab::set_heads(&mut s, other_heads(2), HEADS_SEED).expect("one head");
+        assert_eq!(s.heads, 1);
+        let back = markup(Lang::Zh, Some(Mistake::MoreHeads), Count::of(&s));
+        assert!(
+            back.contains("共 3 × 4 × 4 = 48 个数，W_O 有 4 × 4 = 16 个"),
+            "{back}"
+        );
+        assert!(back.contains(text::UNDO_HEADS.zh));
     }
 
     #[test]

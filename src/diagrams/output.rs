@@ -5,7 +5,7 @@
 use crate::diagrams::editor::{heatmap_of, CellEditor};
 use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
-use crate::i18n::{heads as text, tr};
+use crate::i18n::{heads as text, tr, walkthrough};
 use crate::lab::{self, Editable, LayerView};
 use crate::state::{Focus, LabLayer, LabScenario, LabView, Locked};
 use leptos::prelude::*;
@@ -81,8 +81,8 @@ pub fn OutputProjection() -> impl IntoView {
             data-diagram="output-projection"
             hidden=move || layer.with(Option::is_none)
         >
-            <h2>{tr(text::OUTPUT_TITLE)}</h2>
-            <p class="explain">{tr(text::OUTPUT_EXPLAIN)}</p>
+            <h2>{tr(walkthrough::OUTPUT_TITLE)}</h2>
+            <p class="explain">{tr(walkthrough::OUTPUT_TEXT)}</p>
             <div class="scroll">
                 <div class="projection output-projection">
                     <figure>

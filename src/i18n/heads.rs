@@ -1,4 +1,5 @@
-//! Strings of the heads card and of the output projection (concatenation × W_O).
+//! Strings of the heads card and of the output projection (concatenation ×
+//! W_O), whose title and explanation are the walkthrough's step 10.
 
 use super::Msg;
 
@@ -7,8 +8,8 @@ pub const HEADS_TITLE: Msg = Msg {
     en: "Several heads: each computes attention on its own",
 };
 pub const HEADS_EXPLAIN: Msg = Msg {
-    zh: "W_Q、W_K、W_V 的列平分给各个头：h 个头，每个头 d_k 列。每个头只用自己的那几列，算出自己的 Q、K、V 和权重，和别的头互不相干。下面每张小图是一个头的权重 α′（行是查询，列是键，越亮权重越大）。选一个头，下面的四张图就显示它。",
-    en: "The columns of W_Q, W_K and W_V are shared out equally: h heads of d_k columns each. Every head uses only its own columns to compute its own Q, K, V and weights, independently of the others. Each small map below is one head's weights α′ (rows are queries, columns keys, brighter is more weight). Pick a head and the four diagrams below show it.",
+    zh: "每个头只用 W_Q、W_K、W_V 中属于自己的 d_k 列，算出自己的权重。每张小图是一个头的权重 α′（行是查询，列是键，越亮权重越大）。选一个头，下面的四张图就显示它。",
+    en: "Each head uses only its own d_k columns of W_Q, W_K and W_V, and computes its own weights. Each small map is one head's weights α′ (rows are queries, columns keys, brighter is more weight). Pick a head and the four diagrams below show it.",
 };
 pub const HEAD: Msg = Msg {
     zh: "头 ",
@@ -25,14 +26,6 @@ pub const THUMBNAIL_ARIA: Msg = Msg {
 pub const POOLED: Msg = Msg {
     zh: "词元太多，画不下每一格：每个小格是一块权重的平均值，块的边长为 ",
     en: "Too many tokens to draw each weight: each small cell is the mean of a square block of weights, this many on a side: ",
-};
-pub const OUTPUT_TITLE: Msg = Msg {
-    zh: "拼接各个头，再乘 W_O",
-    en: "Join the heads, then multiply by W_O",
-};
-pub const OUTPUT_EXPLAIN: Msg = Msg {
-    zh: "每个头输出一个 T×d_v 的矩阵 B。把 h 个头的 B 左右拼在一起，得到 T×(h·d_v) 的矩阵，再乘输出投影 W_O，就是这一层的输出：MultiHead(Q, K, V) = Concat(head₁, …, head_h)·W_O。W_O 的行按头分块，每一块决定对应的头怎样混进输出。",
-    en: "Each head outputs a T×d_v matrix B. Setting the h heads’ B side by side gives a T×(h·d_v) matrix, and multiplying it by the output projection W_O gives the layer’s output: MultiHead(Q, K, V) = Concat(head₁, …, head_h)·W_O. W_O’s rows come in one block per head, and each block decides how its head is mixed into the output.",
 };
 pub const NO_W_O: Msg = Msg {
     zh: "这一层没有 W_O：输出就是拼接的结果本身。勾选“输出投影 W_O”可以加上它。",

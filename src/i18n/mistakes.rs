@@ -46,3 +46,23 @@ pub const BACKPROP_TEXT: Msg = Msg {
     zh: "好的 W 是反向传播从损失里一点点找出来的；不理解这一步，就不明白注意力为什么会学到有用的关联。",
     en: "Good W matrices are found step by step by backpropagation from a loss; without that step it is a mystery why attention ends up relating the right tokens.",
 };
+pub const HEADS_TITLE: Msg = Msg {
+    zh: "“头越多，参数越多”",
+    en: "“More heads means more parameters”",
+};
+pub const HEADS_TEXT: Msg = Msg {
+    zh: "d_model 固定时，W_Q、W_K、W_V 的列平分给 h 个头，每个头 d_k = d_model / h。头数翻倍，每个头窄一半，矩阵里还是那么多数。按钮在 1 个头和 2 个头之间切换：看下面的计数不变。",
+    en: "With d_model fixed, the columns of W_Q, W_K and W_V are shared among the h heads, each d_k = d_model / h wide. Twice the heads makes each head half as wide, and the matrices hold just as many numbers. The button switches between one head and two: watch the count below stay the same.",
+};
+pub const HEADS_COUNT: Msg = Msg {
+    zh: "现在 h = {h}，每个头 d_k = {d_k}：W_Q、W_K、W_V 共 3 × {d} × {columns} = {total} 个数",
+    en: "Now h = {h}, each head d_k = {d_k}: W_Q, W_K and W_V hold 3 × {d} × {columns} = {total} numbers",
+};
+pub const W_O_COUNT: Msg = Msg {
+    zh: "，W_O 有 {rows} × {d_out} = {w_o} 个",
+    en: ", and W_O {rows} × {d_out} = {w_o}",
+};
+pub const UNDO_HEADS: Msg = Msg {
+    zh: "换回我原来的头数",
+    en: "Put my heads back",
+};

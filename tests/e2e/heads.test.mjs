@@ -147,3 +147,25 @@ test('an embed can show just the heads and the output projection', async () => {
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });
+
+test('the heads mistake splits the layer live and counts the same weights', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
+  const count = () => lab.page.textContent('[data-testid="heads-count"]');
+  await lab.reveal('[data-testid="mistakes"]');
+  const total = (text) => text.match(/= (\d+) numbers/)[1];
+  const before = await count();
+  assert.match(before, /Now h = 1, each head d_k = 4/);
+  await lab.page.locator('[data-testid="mistake-demo"]').nth(4).click();
+  await lab.page.waitForFunction(() => /h = 2/.test(document.querySelector('[data-testid="heads-count"]').textContent));
+  assert.equal(total(await count()), total(before), 'the same number of weights in W_Q, W_K and W_V');
+  await lab.page.waitForSelector('[data-testid="head-picker"] [data-head="1"]');
+  const scenario = await shownScenario(lab);
+  assert.equal(scenario.heads, 2);
+  // Undo puts the one head back, as it was.
+  await lab.page.click('[data-testid="mistake-undo"]');
+  await lab.page.waitForFunction(() => /h = 1/.test(document.querySelector('[data-testid="heads-count"]').textContent));
+  assert.equal(await count(), before);
+  assert.equal(await lab.page.locator('[data-testid="head-picker"]').count(), 0);
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.close();
+});

@@ -6,7 +6,7 @@ use crate::limits;
 use crate::trace::{
     check_input, ensure_finite, forward, products, sequences, Head, Options, Trace,
 };
-use ndarray::{s, Array2, Array3, ArrayView2, ArrayView3, Axis};
+use ndarray::{Array2, Array3, ArrayView2, ArrayView3};
 
 impl Head {
     /// Head `i` of `heads`: columns `i·d_k … (i+1)·d_k − 1` of W_Q and W_K,
@@ -25,7 +25,7 @@ impl Head {
     pub fn part(&self, i: usize, heads: usize) -> Head {
         let columns = |w: &Array2<f64>| {
             let width = w.ncols() / heads;
-            w.slice(s![.., i * width..(i + 1) * width]).to_owned()
+            Array2::from_shape_fn((w.nrows(), width), |(r, c)| w[[r, i * width + c]])
         };
         Head {
             w_q: columns(&self.w_q),
@@ -183,25 +183,20 @@ fn check_projection(w_o: ArrayView2<f64>, concat_width: usize) -> Result<(), Att
     }
 }
 
-/// The heads' outputs side by side, B×T×(h·d_v).
+/// The heads' outputs side by side, B×T×(h·d_v): column `n·d_v + c` is
+/// column c of head n.
 fn concatenated(traces: &[Trace], shape: (usize, usize, usize)) -> Array3<f64> {
-    let mut concat = Array3::zeros(shape);
-    let mut column = 0;
-    for trace in traces {
-        let width = trace.output.len_of(Axis(2));
-        concat
-            .slice_mut(s![.., .., column..column + width])
-            .assign(&trace.output);
-        column += width;
-    }
-    concat
+    let width = shape.2 / traces.len().max(1);
+    Array3::from_shape_fn(shape, |(b, t, column)| {
+        traces[column / width].output[[b, t, column % width]]
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{json, Scenario};
-    use ndarray::concatenate;
+    use ndarray::{concatenate, s, Axis};
 
     fn two_heads() -> Scenario {
         Scenario::from_json(
