@@ -7,6 +7,7 @@ mod markup;
 
 use crate::action::Heard;
 use crate::diagrams::host::ActionCard;
+use crate::diagrams::matrix::raster::draw_pixels;
 use crate::i18n::LangContext;
 use crate::state::{Focus, LabLayer};
 use action::{apply, HeadsAction};
@@ -18,7 +19,9 @@ pub fn Heads() -> impl IntoView {
     let LabLayer(layer) = expect_context::<LabLayer>();
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = expect_context::<Focus>();
-    let markup = Memo::new(move |_| layer.with(|l| markup::heads(l.as_ref(), lang.get())));
+    let maps = Memo::new(move |_| layer.with(|l| markup::maps(l.as_ref())));
+    let markup =
+        Memo::new(move |_| layer.with(|l| maps.with(|m| markup::heads(l.as_ref(), m, lang.get()))));
     let act = Callback::new(move |heard: Heard| {
         let Some(action) = HeadsAction::read(&heard.reading()) else {
             return;
@@ -29,7 +32,7 @@ pub fn Heads() -> impl IntoView {
             focus.head.set(head);
         }
     });
-    view! {
+    let card = view! {
         <ActionCard
             class="card heads"
             testid="heads-view"
@@ -37,5 +40,20 @@ pub fn Heads() -> impl IntoView {
             on_action=act
             chosen=focus.head
         />
-    }
+    };
+    // After the card's own patch (an effect made first runs first), which
+    // may have made the canvases anew: each map's colours, a pixel a cell.
+    Effect::new(move |_| {
+        markup.track();
+        maps.with(|maps| {
+            for (i, cells) in maps.iter().enumerate() {
+                let selector = format!("canvas.head-pixels[data-head=\"{i}\"]");
+                if let Ok(Some(canvas)) = document().query_selector(&selector) {
+                    let side = cells.nrows() as u32;
+                    draw_pixels(&canvas, &markup::pixels(cells), side, side);
+                }
+            }
+        });
+    });
+    card
 }

@@ -1,14 +1,15 @@
 //! A small map of a T×T matrix, one per head: at most [`MAX_CELLS`] cells a
-//! side, each the mean of a square block of positions when T is larger.
+//! side, each the mean of a square block of positions when T is larger. It is
+//! painted a pixel a cell and scaled up by CSS, so it needs no pixel geometry.
 
 use ndarray::Array2;
 use std::ops::Range;
 
-/// Most cells a thumbnail draws along a side: eight heads of 16×16 cells are
-/// 2048 rectangles, little enough to rewrite on every edit.
+/// Most cells a thumbnail draws along a side: enough to see a 16-token
+/// sentence weight by weight.
 pub const MAX_CELLS: usize = 16;
 
-/// Where the cells of one thumbnail go.
+/// Which positions the cells of one thumbnail cover.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thumbnail {
     /// Positions (tokens) along a side.
@@ -17,20 +18,16 @@ pub struct Thumbnail {
     pub block: usize,
     /// Cells along a side.
     pub cells: usize,
-    /// A cell's side in pixels.
-    pub cell: f64,
 }
 
 impl Thumbnail {
-    /// The thumbnail of `positions` positions a side, `side` pixels wide.
-    pub fn new(positions: usize, side: f64) -> Self {
+    /// The thumbnail of `positions` positions a side.
+    pub fn new(positions: usize) -> Self {
         let block = positions.div_ceil(MAX_CELLS).max(1);
-        let cells = positions.div_ceil(block).max(1);
         Self {
             positions,
             block,
-            cells,
-            cell: side / cells as f64,
+            cells: positions.div_ceil(block).max(1),
         }
     }
 
@@ -43,17 +40,6 @@ impl Thumbnail {
     pub fn positions_of(&self, cell: usize) -> Range<usize> {
         let start = (cell * self.block).min(self.positions);
         start..((cell + 1) * self.block).min(self.positions)
-    }
-
-    /// Where cell `cell` starts, in pixels from the thumbnail's edge.
-    pub fn offset(&self, cell: usize) -> f64 {
-        cell as f64 * self.cell
-    }
-
-    /// The cell at `pixels` from the edge, if it lies on the thumbnail.
-    pub fn cell_at(&self, pixels: f64) -> Option<usize> {
-        let cell = (pixels / self.cell).floor();
-        (cell >= 0.0 && cell < self.cells as f64).then_some(cell as usize)
     }
 
     /// Each cell's value: the mean of its block of `m` (T×T), or `m`'s own
@@ -81,8 +67,8 @@ mod tests {
 
     #[test]
     fn short_sequences_draw_every_position() {
-        let t = Thumbnail::new(4, 80.0);
-        assert_eq!((t.block, t.cells, t.cell), (1, 4, 20.0));
+        let t = Thumbnail::new(4);
+        assert_eq!((t.block, t.cells), (1, 4));
         let m = Array2::from_shape_fn((4, 4), |(i, j)| (i * 4 + j) as f64);
         assert_eq!(t.pooled(&m), m);
     }
@@ -90,29 +76,30 @@ mod tests {
     #[test]
     fn cells_and_positions_map_both_ways() {
         for positions in [1, 5, 16, 17, 33, 200, 512] {
-            let t = Thumbnail::new(positions, 96.0);
+            let t = Thumbnail::new(positions);
             assert!(t.cells <= MAX_CELLS, "{positions}");
-            // Every position lies in exactly the cell that covers it.
+            // Every position lies in the cell that covers it, and every cell
+            // covers only positions that lie in it.
             for p in 0..positions {
                 assert!(
                     t.positions_of(t.cell_of(p)).contains(&p),
                     "{positions}: {p}"
                 );
             }
+            for c in 0..t.cells {
+                assert!(
+                    t.positions_of(c).all(|p| t.cell_of(p) == c),
+                    "{positions}: {c}"
+                );
+            }
             let covered: usize = (0..t.cells).map(|c| t.positions_of(c).len()).sum();
             assert_eq!(covered, positions);
-            // A pixel inside a cell finds that cell, and its offset starts it.
-            for c in 0..t.cells {
-                assert_eq!(t.cell_at(t.offset(c) + t.cell / 2.0), Some(c));
-            }
-            assert_eq!(t.cell_at(-1.0), None);
-            assert_eq!(t.cell_at(96.5), None);
         }
     }
 
     #[test]
     fn long_sequences_average_square_blocks() {
-        let t = Thumbnail::new(40, 96.0);
+        let t = Thumbnail::new(40);
         assert_eq!((t.block, t.cells), (3, 14));
         // The last block is 40 − 39 = 1 position wide.
         assert_eq!(t.positions_of(13), 39..40);

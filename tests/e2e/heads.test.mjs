@@ -47,6 +47,22 @@ async function shows(lab, testid, want) {
   );
 }
 
+/**
+ * Head `h`'s small map: its cells' values (row by row in `data-values`),
+ * after checking that its canvas is painted, a pixel a cell.
+ */
+async function headMap(lab, h) {
+  return lab.page.evaluate((i) => {
+    const svg = document.querySelector(`[data-testid="head-weights"][data-head="${i}"]`);
+    const canvas = document.querySelector(`canvas.head-pixels[data-head="${i}"]`);
+    const side = Number(svg.dataset.cells);
+    const painted = canvas.width === side && canvas.getContext('2d').getImageData(0, 0, side, side).data.some((v, k) => k % 4 === 3 && v === 255);
+    if (!painted) throw new Error(`head ${i}'s map is not painted`);
+    const values = svg.dataset.values.split(' ').map(Number);
+    return Array.from({ length: side }, (_, r) => values.slice(r * side, (r + 1) * side));
+  }, h);
+}
+
 /** The scenario on screen, from the Save card's scenario download. */
 async function shownScenario(lab) {
   await lab.reveal('[data-testid="export-scenario"]');
@@ -67,9 +83,8 @@ test('an imported PyTorch layer of two heads shows each head, the concatenation 
       assertAllClose(await lab.matrix('q'), expected.q[b][h], TORCH_TOLERANCE, `q of sequence ${b}, head ${h}`);
       assertAllClose(await lab.matrix('weights'), expected.weights[b][h], TORCH_TOLERANCE, `weights of sequence ${b}, head ${h}`);
       assertAllClose(await lab.matrix('output'), expected.head_output[b][h], TORCH_TOLERANCE, `B of sequence ${b}, head ${h}`);
-      // The small map of head h holds the same weights.
-      const map = await lab.matrix(`head-weights"][data-head="${h}`);
-      assertAllClose(map, expected.weights[b][h], TORCH_TOLERANCE, `map of head ${h}`);
+      // The small map of head h holds the same weights, and paints them.
+      assertAllClose(await headMap(lab, h), expected.weights[b][h], TORCH_TOLERANCE, `map of head ${h}`);
     }
     assertAllClose(await lab.matrix('concat'), expected.concat[b], TORCH_TOLERANCE, `concat of sequence ${b}`);
     assertAllClose(await lab.matrix('w-o'), input.w_o, 0, 'W_O');

@@ -3,18 +3,20 @@
 
 use crate::diagrams::matrix::{markup::colour, Palette};
 use crate::geometry::format::js_number;
+use crate::geometry::raster::{self, Window};
 use crate::geometry::thumbnail::Thumbnail;
 use crate::i18n::{heads as text, Lang};
 use crate::lab::LayerView;
-use crate::svg::{coord, Markup};
+use crate::svg::Markup;
+use ndarray::Array2;
 
-/// A thumbnail's side in pixels.
-const SIDE: f64 = 112.0;
-
-/// The card's markup for `layer`; empty for a single head, which has no card.
+/// The card's markup for `layer`, whose heads' weights are `maps` (each
+/// pooled to a [`Thumbnail`]); empty for a single head, which has no card.
 /// Which head is shown is marked apart (`ActionCard`'s `chosen`), so picking
-/// another head rewrites nothing here.
-pub fn heads(layer: Option<&LayerView>, lang: Lang) -> String {
+/// another head rewrites nothing here; the maps' colours are painted on
+/// their canvases apart too ([`pixels`]), so new weights change only each
+/// map's `data-values`.
+pub fn heads(layer: Option<&LayerView>, maps: &[Array2<f64>], lang: Lang) -> String {
     let Some(layer) = layer.filter(|l| l.heads() > 1) else {
         return String::new();
     };
@@ -46,25 +48,18 @@ pub fn heads(layer: Option<&LayerView>, lang: Lang) -> String {
         m.close("span");
     }
     m.close("div");
-    let size = layer.weights.first().map_or(0, |w| w.nrows());
-    let thumbnail = Thumbnail::new(size, SIDE);
     m.open("div", &[("class", "head-maps")]);
-    for (i, weights) in layer.weights.iter().enumerate() {
+    for (i, (name, cells)) in names.iter().zip(maps).enumerate() {
         m.open("figure", &[("class", "head-map")]);
-        m.element("figcaption", &[], &names[i]);
-        map(
-            &mut m,
-            i,
-            &names[i],
-            &thumbnail.pooled(weights),
-            &thumbnail,
-            lang,
-        );
+        m.element("figcaption", &[], name);
+        map(&mut m, i, name, cells, lang);
         m.close("figure");
     }
     m.close("div");
-    if thumbnail.block > 1 {
-        let note = format!("{}{}", text::POOLED.get(lang), thumbnail.block);
+    let size = layer.weights.first().map_or(0, |w| w.nrows());
+    let block = Thumbnail::new(size).block;
+    if block > 1 {
+        let note = format!("{}{block}", text::POOLED.get(lang));
         m.element(
             "p",
             &[("class", "note"), ("data-testid", "heads-pooled")],
@@ -74,20 +69,41 @@ pub fn heads(layer: Option<&LayerView>, lang: Lang) -> String {
     m.finish()
 }
 
-/// One head's map: a cell per position (or block of positions), each with
-/// `data-row`, `data-col` (its first position) and `data-value`.
-fn map(
-    m: &mut Markup,
-    head: usize,
-    name: &str,
-    cells: &ndarray::Array2<f64>,
-    t: &Thumbnail,
-    lang: Lang,
-) {
+/// Each head's weights pooled to its small map.
+pub fn maps(layer: Option<&LayerView>) -> Vec<Array2<f64>> {
+    let Some(layer) = layer.filter(|l| l.heads() > 1) else {
+        return Vec::new();
+    };
+    let size = layer.weights.first().map_or(0, |w| w.nrows());
+    let thumbnail = Thumbnail::new(size);
+    layer.weights.iter().map(|w| thumbnail.pooled(w)).collect()
+}
+
+/// One map's colours as RGBA pixels, a pixel per cell (the canvas is
+/// scaled up without smoothing, as a raster heatmap's).
+pub fn pixels(cells: &Array2<f64>) -> Vec<u8> {
+    raster::pixels(cells.view(), None, Window::whole(cells.dim()), |v| {
+        colour(Palette::Weight, v, 1.0)
+    })
+}
+
+/// One head's map: a canvas for its colours and, over it, the SVG (sized by
+/// the stylesheet, as the canvas) that names it, takes the click, and carries its cells' values row by row in
+/// `data-values` (`data-cells` a side).
+fn map(m: &mut Markup, head: usize, name: &str, cells: &Array2<f64>, lang: Lang) {
     let index = head.to_string();
-    let side = coord(SIDE);
-    let view_box = format!("0 0 {side} {side}");
     let aria = format!("{name}{}", text::THUMBNAIL_ARIA.get(lang));
+    let values: Vec<String> = cells.iter().map(|&v| js_number(v)).collect();
+    m.open("div", &[("class", "head-thumb")]);
+    m.element(
+        "canvas",
+        &[
+            ("class", "head-pixels"),
+            ("data-head", &index),
+            ("aria-hidden", "true"),
+        ],
+        "",
+    );
     m.open(
         "svg",
         &[
@@ -97,42 +113,19 @@ fn map(
             ("data-head", &index),
             ("data-action", "select"),
             ("data-index", &index),
+            ("data-cells", &cells.nrows().to_string()),
+            ("data-values", &values.join(" ")),
             ("role", "img"),
             ("aria-label", &aria),
-            ("viewBox", &view_box),
-            ("width", &side),
-            ("height", &side),
         ],
     );
-    let size = coord(t.cell);
-    for ((r, c), &value) in cells.indexed_iter() {
-        let (row, col) = (
-            t.positions_of(r).start.to_string(),
-            t.positions_of(c).start.to_string(),
-        );
-        let (x, y) = (coord(t.offset(c)), coord(t.offset(r)));
-        let fill = colour(Palette::Weight, value, 1.0).hex();
-        m.empty(
-            "rect",
-            &[
-                ("class", "cell"),
-                ("data-row", &row),
-                ("data-col", &col),
-                ("data-value", &js_number(value)),
-                ("x", &x),
-                ("y", &y),
-                ("width", &size),
-                ("height", &size),
-                ("fill", &fill),
-            ],
-        );
-    }
-    m.close("svg");
+    m.close("svg").close("div");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::colour::Rgb;
     use crate::lab::set_heads;
     use attention_core::presets::sentence;
 
@@ -145,14 +138,17 @@ mod tests {
     #[test]
     fn one_head_has_no_card() {
         let one = LayerView::new(&sentence().run().expect("runs"), 0);
-        assert_eq!(heads(Some(&one), Lang::En), "");
-        assert_eq!(heads(None, Lang::En), "");
+        assert_eq!(heads(Some(&one), &maps(Some(&one)), Lang::En), "");
+        assert!(maps(Some(&one)).is_empty());
+        assert_eq!(heads(None, &[], Lang::En), "");
     }
 
     #[test]
     fn every_head_has_a_button_and_a_map_of_the_cores_weights() {
         let two = layer(2);
-        let html = heads(Some(&two), Lang::En);
+        let pooled = maps(Some(&two));
+        assert_eq!(pooled[1], two.weights[1], "four tokens: a cell per weight");
+        let html = heads(Some(&two), &pooled, Lang::En);
         assert!(html.contains("data-testid=\"head-picker\""));
         for i in 0..2 {
             assert!(
@@ -162,17 +158,27 @@ mod tests {
                 "{html}"
             );
             assert!(html.contains(&format!("data-testid=\"head-weights\" data-head=\"{i}\"")));
+            assert!(html.contains(&format!("<canvas class=\"head-pixels\" data-head=\"{i}\"")));
         }
-        // Head 2's cell (1, 3) carries its weight, as the core computed it.
-        let map = &html[html
-            .find("data-head=\"1\" data-action=\"select\" data-index=\"1\" role")
-            .expect("map 2")..];
-        let cell = format!(
-            "data-row=\"1\" data-col=\"3\" data-value=\"{}\"",
-            js_number(two.weights[1][[1, 3]])
+        // Head 2's map carries its weights, as the core computed them, row by row.
+        let values: Vec<String> = two.weights[1].iter().map(|&w| js_number(w)).collect();
+        assert!(
+            html.contains(&format!(
+                "data-cells=\"4\" data-values=\"{}\"",
+                values.join(" ")
+            )),
+            "{html}"
         );
-        assert!(map.contains(&cell), "{map}");
         assert!(!html.contains("heads-pooled"));
-        assert!(heads(Some(&two), Lang::Zh).contains(">头 2</button>"));
+        assert!(heads(Some(&two), &pooled, Lang::Zh).contains(">头 2</button>"));
+    }
+
+    #[test]
+    fn a_map_paints_a_pixel_per_cell_in_the_weights_colours() {
+        let cells = ndarray::array![[0.0, 1.0], [0.5, 0.25]];
+        let rgba = pixels(&cells);
+        assert_eq!(rgba.len(), 4 * 4);
+        let Rgb(r, g, b) = colour(Palette::Weight, 0.5, 1.0);
+        assert_eq!(rgba[8..12], [r, g, b, 255]);
     }
 }

@@ -26,7 +26,7 @@ use ndarray::{s, Array2};
 extern "C" {
     /// Shows `rgba` (`width`×`height` pixels, row by row) on `canvas`.
     #[wasm_bindgen(js_name = drawPixels)]
-    fn draw_pixels(canvas: &web_sys::Element, rgba: &[u8], width: u32, height: u32);
+    pub(crate) fn draw_pixels(canvas: &web_sys::Element, rgba: &[u8], width: u32, height: u32);
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]
