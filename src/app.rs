@@ -152,8 +152,8 @@ pub fn App() -> impl IntoView {
     let full_app =
         move || embedded.then(|| format!("./{}", without_embedding(&link_search(linked))));
 
-    // Keep the selection inside the scenario when tokens are removed or a
-    // link names a position that does not exist.
+    // Keep the selection inside the scenario when tokens or heads are
+    // removed, or a link names a position or head that does not exist.
     Effect::new(move |_| {
         let (b, t) = scenario.with(|s| (s.x.dim().0, s.x.dim().1));
         if focus.sequence.get_untracked() >= b {

@@ -63,11 +63,13 @@ pub enum LabError {
     BadSeed(String),
     /// A link whose saved state is damaged; names the part that is.
     BadLink(String),
-    /// A readable link parameter (`q`, `seq`, `step`, `lang`) that could not be read.
+    /// A readable link parameter (`q`, `seq`, `head`, `step`, `lang`,
+    /// `scenario`) that could not be read.
     IgnoredParameter(String),
     /// A size outside 2..=16 (d_k: 1..=16 with several heads).
     BadSize(usize),
-    /// A number of heads outside 1..=8.
+    /// A number of heads outside 1..=8, or too many for the sequence's score
+    /// cells (B×h×T×T).
     BadHeads(usize),
     /// A row or column that does not exist.
     OutOfRange,
@@ -125,17 +127,18 @@ fn with_positions(x: &Array3<f64>, n: usize, seed: u64, stride: usize) -> Array3
     out
 }
 
-/// Whether `batch` sequences of `t` tokens are within the limits: at most
-/// [`MAX_TOKENS`] each, and at most the core's score cells (B×T×T) in all.
-pub fn fits_tokens(batch: usize, t: usize) -> bool {
-    t <= MAX_TOKENS && batch * t * t <= attention_core::limits::MAX_SCORE_CELLS
+/// Whether `batch` sequences of `t` tokens, in `heads` heads, are within the
+/// limits: at most [`MAX_TOKENS`] each, and at most the core's score cells
+/// (B×h×T×T) in all.
+pub fn fits_tokens(batch: usize, t: usize, heads: usize) -> bool {
+    t <= MAX_TOKENS && batch * heads * t * t <= attention_core::limits::MAX_SCORE_CELLS
 }
 
 /// Appends a token with a fresh embedding to every sequence.
 pub fn add_token(scenario: &mut Scenario, label: &str, seed: u64) -> Result<(), LabError> {
     let label = check_label(label)?;
     let (batch, t, _) = scenario.x.dim();
-    if !fits_tokens(batch, t + 1) {
+    if !fits_tokens(batch, t + 1, scenario.heads) {
         return Err(LabError::TooManyTokens);
     }
     let mut labels = token_labels(scenario);
@@ -158,7 +161,7 @@ pub fn with_tokens(
     labels: &[String],
     seed: u64,
 ) -> Result<Scenario, LabError> {
-    if !fits_tokens(scenario.x.dim().0, labels.len()) {
+    if !fits_tokens(scenario.x.dim().0, labels.len(), scenario.heads) {
         return Err(LabError::TooManyTokens);
     }
     if labels.is_empty() {
@@ -280,13 +283,15 @@ pub fn set_d_k(scenario: &mut Scenario, d_k: usize, seed: u64) -> Result<(), Lab
     if !(least..=MAX_DIM).contains(&d_k) || heads * d_k > MAX_HEAD_COLUMNS {
         return Err(LabError::BadSize(d_k));
     }
+    // Each matrix's heads draw from seeds of their own: seed + matrix·8 + head.
+    let seed_of = |matrix: u64| seed.wrapping_add(matrix * MAX_HEADS as u64);
     let head = &mut scenario.head;
-    head.w_q = per_head_columns(&head.w_q, heads, d_k, seed.wrapping_add(1));
-    head.w_k = per_head_columns(&head.w_k, heads, d_k, seed.wrapping_add(2));
-    head.w_v = per_head_columns(&head.w_v, heads, d_k, seed.wrapping_add(3));
+    head.w_q = per_head_columns(&head.w_q, heads, d_k, seed_of(1));
+    head.w_k = per_head_columns(&head.w_k, heads, d_k, seed_of(2));
+    head.w_v = per_head_columns(&head.w_v, heads, d_k, seed_of(3));
     if let Some(w_o) = &scenario.w_o {
         // Each head writes through its own block of W_O's rows.
-        let rows = per_head_columns(&w_o.t().to_owned(), heads, d_k, seed.wrapping_add(4));
+        let rows = per_head_columns(&w_o.t().to_owned(), heads, d_k, seed_of(4));
         scenario.w_o = Some(rows.t().to_owned());
     }
     Ok(())
@@ -302,14 +307,17 @@ fn fresh_w_o(scenario: &Scenario, seed: u64) -> Array2<f64> {
     )
 }
 
-/// Splits the layer into `heads` heads. d_k follows d_model / h (at least
-/// 1), so with h dividing d_model the width h·d_k stays d_model and W_Q,
-/// W_K, W_V and W_O keep every number: more heads are the same weights in
-/// more parts. Several heads get a W_O if there was none, as in PyTorch.
+/// Splits the layer into `heads` heads, with d_k following d_model / h (at
+/// least 1). When the width h·d_k comes out as it was (d_k was d_model / h,
+/// and h divides d_model), W_Q, W_K, W_V and W_O keep every number: more
+/// heads are the same weights in more parts. A layer split from one head
+/// gets a W_O if it had none, as in PyTorch.
 pub fn set_heads(scenario: &mut Scenario, heads: usize, seed: u64) -> Result<(), LabError> {
-    if !(1..=MAX_HEADS).contains(&heads) {
+    let (batch, t, _) = scenario.x.dim();
+    if !(1..=MAX_HEADS).contains(&heads) || !fits_tokens(batch, t, heads) {
         return Err(LabError::BadHeads(heads));
     }
+    let split_from_one = scenario.heads == 1 && heads > 1;
     let d = scenario.head.w_q.nrows();
     let d_k = (d / heads).max(1);
     let width = heads * d_k;
@@ -325,9 +333,29 @@ pub fn set_heads(scenario: &mut Scenario, heads: usize, seed: u64) -> Result<(),
             *w_o = resized(w_o, width, w_o.ncols(), seed.wrapping_add(4));
         }
         Some(_) => {}
-        None if heads > 1 => scenario.w_o = Some(fresh_w_o(scenario, seed.wrapping_add(4))),
+        None if split_from_one => {
+            scenario.w_o = Some(fresh_w_o(scenario, seed.wrapping_add(4)));
+        }
         None => {}
     }
+    Ok(())
+}
+
+/// Reads the same W_Q, W_K, W_V (and W_O) as `heads` heads, keeping every
+/// number: the width is only cut into other parts. Refused when `heads`
+/// does not divide the width, a head would be wider than [`MAX_DIM`], or
+/// the score cells would not fit.
+pub fn split_heads(scenario: &mut Scenario, heads: usize) -> Result<(), LabError> {
+    let columns = scenario.head.w_q.ncols();
+    let (batch, t, _) = scenario.x.dim();
+    let fits = (1..=MAX_HEADS).contains(&heads)
+        && columns.is_multiple_of(heads)
+        && columns / heads <= MAX_DIM
+        && fits_tokens(batch, t, heads);
+    if !fits {
+        return Err(LabError::BadHeads(heads));
+    }
+    scenario.heads = heads;
     Ok(())
 }
 
@@ -449,9 +477,7 @@ pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
         normal_matrix(d, head.w_v.ncols(), std, seed.wrapping_add(2)),
         2,
     );
-    if scenario.w_o.is_some() {
-        randomize_w_o(scenario, seed.wrapping_add(3));
-    }
+    randomize_w_o(scenario, seed.wrapping_add(3));
 }
 
 /// Draws a new W_O from `seed`, if the layer has one.

@@ -156,7 +156,10 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
     let (heads, d_out) = match parts.get(9) {
         None => (1, 0),
         Some(layer) => match layer.split_once(',').map(|(h, o)| (h.parse(), o.parse())) {
-            Some((Ok(h), Ok(o))) if (1..=MAX_HEADS).contains(&h) && o <= MAX_DIM => (h, o),
+            // One head without W_O is written in the short form only.
+            Some((Ok(h), Ok(o))) if (1..=MAX_HEADS).contains(&h) && o <= MAX_DIM && h + o > 1 => {
+                (h, o)
+            }
             _ => return Err(bad("heads")),
         },
     };
@@ -171,7 +174,7 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
     let fits = |n: usize, max: usize| (1..=max).contains(&n);
     if !(fits(b, MAX_SEQUENCES)
         && fits(t, MAX_TOKENS)
-        && fits_tokens(b, t)
+        && fits_tokens(b, t, heads)
         && fits(d, MAX_DIM)
         && fits(d_k, MAX_HEAD_COLUMNS)
         && d_k % heads == 0

@@ -13,7 +13,8 @@ use attention_core::Scenario;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
-/// Seed for the W_O a demonstration adds when it splits one head into two.
+/// Seed for the numbers a demonstration draws when it cannot keep the W
+/// matrices as they are.
 const HEADS_SEED: u64 = 13;
 
 /// One warning and where its demonstration is.
@@ -124,13 +125,14 @@ impl Count {
     }
 }
 
-/// The heads a demonstration switches to: two from one, one from more.
-pub fn other_heads(heads: usize) -> usize {
-    if heads == 1 {
-        2
-    } else {
-        1
+/// The heads a demonstration switches to: from one, the fewest (two or
+/// more) that share `columns` equally; from several, one. `None` when no
+/// head count up to 8 shares them.
+pub fn other_heads(heads: usize, columns: usize) -> Option<usize> {
+    if heads > 1 {
+        return Some(1);
     }
+    (2..=lab::MAX_HEADS).find(|&h| columns.is_multiple_of(h))
 }
 
 /// The card's title and its list of warnings, each with its "show me" button (its index in
@@ -178,9 +180,15 @@ pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
 /// Carries out a mistake's demonstration.
 fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>) {
     if mistake == Mistake::MoreHeads {
+        // The same W matrices cut into other parts, every number kept: when
+        // they cannot be (one head over a prime width past 8), the layer is
+        // split the way the heads slider does.
         scenario.update(|s| {
-            // set_heads refuses only counts outside 1..=8.
-            let _ = lab::set_heads(s, other_heads(s.heads), HEADS_SEED);
+            let split = other_heads(s.heads, s.head.w_q.ncols())
+                .is_some_and(|h| lab::split_heads(s, h).is_ok());
+            if !split {
+                let _ = lab::set_heads(s, if s.heads == 1 { 2 } else { 1 }, HEADS_SEED);
+            }
         });
     }
     if mistake == Mistake::NoBackprop {
@@ -283,20 +291,30 @@ mod tests {
         let mut s = attention_core::presets::sentence();
         let one = Count::of(&s);
         let sentence = |count: Count| markup(Lang::En, None, count);
-        assert!(sentence(one).contains(
-            "Now h = 1, each head d_k = 4: W_Q, W_K and W_V hold 3 × 4 × 4 = 48 numbers<"
-        ));
-        lab::set_heads(&mut s, other_heads(1), HEADS_SEED).expect("two heads");
-        let two = sentence(Count::of(&s));
-        assert!(two.contains("Now h = 2, each head d_k = 2: W_Q, W_K and W_V hold 3 × 4 × 4 = 48 numbers, and W_O 4 × 4 = 16<"), "{two}");
-        lab::set_heads(&mut s, other_heads(2), HEADS_SEED).expect("one head");
-        assert_eq!(s.heads, 1);
+        let words = "W_Q, W_K and W_V hold 3 × 4 × 4 = 48 numbers<";
+        assert!(sentence(one).contains(&format!("Now h = 1, each head d_k = 4: {words}")));
+        let two = other_heads(1, 4).expect("4 columns in two heads");
+        lab::split_heads(&mut s, two).expect("two heads");
+        let split = sentence(Count::of(&s));
+        assert!(
+            split.contains(&format!("Now h = 2, each head d_k = 2: {words}")),
+            "{split}"
+        );
+        assert_eq!(
+            s.head,
+            attention_core::presets::sentence().head,
+            "the same numbers"
+        );
+        lab::split_heads(&mut s, other_heads(2, 4).expect("one")).expect("one head");
+        lab::set_w_o(&mut s, true, 1);
         let back = markup(Lang::Zh, Some(Mistake::MoreHeads), Count::of(&s));
         assert!(
             back.contains("共 3 × 4 × 4 = 48 个数，W_O 有 4 × 4 = 16 个"),
             "{back}"
         );
         assert!(back.contains(text::UNDO_HEADS.zh));
+        // Three columns go to three heads; eleven to none of two to eight.
+        assert_eq!((other_heads(1, 3), other_heads(1, 11)), (Some(3), None));
     }
 
     #[test]

@@ -125,10 +125,16 @@ fn bring_control(testid: &str) {
     }
 }
 
-/// Scrolls the diagram of `step` into view.
+/// Scrolls the diagram of `step` into view, or, when it is not shown (the
+/// output projection of the lessons' one head), the fusion card, whose B is
+/// that layer's output.
 fn show_diagram(step: Step) {
-    let selector = format!("[data-diagram=\"{}\"]", diagram_of(step));
-    if let Ok(Some(card)) = document().query_selector(&selector) {
+    let card = |name: &str| {
+        let selector = format!("[data-diagram=\"{name}\"]");
+        document().query_selector(&selector).ok().flatten()
+    };
+    let shown = card(diagram_of(step)).filter(|c| c.client_height() > 0);
+    if let Some(card) = shown.or_else(|| card("fusion")) {
         card.scroll_into_view();
     }
 }

@@ -156,8 +156,8 @@ pub fn lab_error(error: &LabError, lang: Lang) -> String {
         ),
         LabError::BadHeads(heads) => (
             Msg {
-                zh: "头数必须在 1 到 8 之间：",
-                en: "The number of heads must be from 1 to 8: ",
+                zh: "头数须为 1 到 8，能平分 W 的列，且各头的分数共不超过 1,048,576 个：",
+                en: "Heads: 1 to 8, sharing the W columns equally, with at most 1,048,576 scores in all: ",
             },
             heads.to_string(),
         ),

@@ -213,8 +213,10 @@ fn a_link_may_ask_for_up_to_64_tokens() {
 
 #[test]
 fn a_large_batch_takes_fewer_tokens_so_every_scenario_runs() {
-    assert!(fits_tokens(1, MAX_TOKENS) && fits_tokens(4, MAX_TOKENS));
-    assert!(!fits_tokens(5, MAX_TOKENS) && !fits_tokens(1, MAX_TOKENS + 1));
+    assert!(fits_tokens(1, MAX_TOKENS, 1) && fits_tokens(4, MAX_TOKENS, 1));
+    assert!(!fits_tokens(5, MAX_TOKENS, 1) && !fits_tokens(1, MAX_TOKENS + 1, 1));
+    // Every head has its own scores.
+    assert!(fits_tokens(1, MAX_TOKENS, 4) && !fits_tokens(1, MAX_TOKENS, 5));
     let mut batch = sentence();
     batch.x = ndarray::Array3::zeros((64, 128, 4));
     batch.tokens = None;
@@ -366,4 +368,59 @@ fn new_random_weights_draw_w_o_too() {
     assert_eq!(s.head, drawn.head, "Random W_O changes only W_O");
     assert_ne!(s.w_o, drawn.w_o);
     assert_runs(&s);
+}
+
+#[test]
+fn heads_never_take_the_layer_past_its_score_cells() {
+    let labels: Vec<String> = (0..MAX_TOKENS).map(|i| i.to_string()).collect();
+    let mut s = with_tokens(&sentence(), &labels, 1).unwrap();
+    set_heads(&mut s, 4, 1).unwrap();
+    assert_runs(&s);
+    let before = s.clone();
+    assert_eq!(set_heads(&mut s, 5, 1), Err(LabError::BadHeads(5)));
+    assert_eq!(split_heads(&mut s, 8), Err(LabError::BadHeads(8)));
+    assert_eq!(s, before);
+    // And no token is added past them either.
+    remove_token(&mut s, 0).unwrap();
+    add_token(&mut s, "x", 1).unwrap();
+    assert_eq!(add_token(&mut s, "y", 1), Err(LabError::TooManyTokens));
+}
+
+#[test]
+fn splitting_keeps_every_number_and_each_new_column_is_its_own() {
+    let mut s = sentence();
+    split_heads(&mut s, 4).unwrap();
+    assert_eq!(
+        (s.heads, s.head.clone(), s.w_o.clone()),
+        (4, sentence().head, None)
+    );
+    assert_eq!(
+        split_heads(&mut s, 3),
+        Err(LabError::BadHeads(3)),
+        "3 does not divide 4"
+    );
+    split_heads(&mut s, 2).unwrap();
+    set_w_o(&mut s, true, 2);
+    set_d_k(&mut s, 4, 9).unwrap();
+    // The columns each head gained are drawn apart: no two blocks repeat.
+    let new_blocks: Vec<Vec<f64>> = [&s.head.w_q, &s.head.w_k, &s.head.w_v]
+        .iter()
+        .flat_map(|w| {
+            (0..2).map(move |h| {
+                w.slice(s![.., h * 4 + 2..h * 4 + 4])
+                    .iter()
+                    .copied()
+                    .collect()
+            })
+        })
+        .collect();
+    for (i, a) in new_blocks.iter().enumerate() {
+        for b in &new_blocks[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    // A W_O taken away stays away when the heads change.
+    set_w_o(&mut s, false, 1);
+    set_heads(&mut s, 4, 1).unwrap();
+    assert_eq!(s.w_o, None);
 }

@@ -311,7 +311,14 @@ fn heads_and_w_o_round_trip_exactly_and_one_head_links_are_unchanged() {
     assert_eq!(decode(&encode(&projected)), Ok(projected));
     // Damaged head sections are refused.
     let parts: Vec<&str> = link.split('|').collect();
-    for (at, junk) in [(9, "9,4"), (9, "2"), (9, "3,4"), (10, "1,2"), (9, "2,0")] {
+    for (at, junk) in [
+        (9, "9,4"),
+        (9, "2"),
+        (9, "3,4"),
+        (10, "1,2"),
+        (9, "2,0"),
+        (9, "1,0"),
+    ] {
         let mut damaged = parts.clone();
         damaged[at] = junk;
         assert!(decode(&damaged.join("|")).is_err(), "{at}: {junk}");

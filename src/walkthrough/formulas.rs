@@ -366,7 +366,7 @@ fn output(t: &SequenceTrace, layer: Option<&LayerView>, i: usize, lang: Lang) ->
         return vec![general.finish(), joined.finish(), sentence];
     };
     let mut first = Math::wrapping();
-    first.sub("Output", &format!("{n},1")).mo("=");
+    first.sub("MultiHead", &format!("{n},1")).mo("=");
     first.sub("Concat", &n).mo("·").sub("W", "O[:, 1]").mo("=");
     products(&mut first, &concat, &w_o.column(0).to_vec());
     first
@@ -374,7 +374,7 @@ fn output(t: &SequenceTrace, layer: Option<&LayerView>, i: usize, lang: Lang) ->
         .mo("=")
         .mn(output.first().copied().unwrap_or(0.0));
     let mut result = Math::wrapping();
-    result.sub("Output", &n).mo("=").vector(&output);
+    result.sub("MultiHead", &n).mo("=").vector(&output);
     vec![
         general.finish(),
         joined.finish(),

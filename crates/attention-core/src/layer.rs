@@ -131,6 +131,9 @@ pub fn forward_heads(
     if let Some(w_o) = w_o {
         check_projection(w_o, concat_width)?;
     }
+    if heads == 1 && w_o.is_none() {
+        return forward(x, weights, key_is_real, options).map(LayerTrace::single);
+    }
     let traces = (0..heads)
         .map(|i| forward(x, &weights.part(i, heads), key_is_real, options))
         .collect::<Result<Vec<_>, _>>()?;
