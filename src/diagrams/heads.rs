@@ -20,8 +20,8 @@ pub fn Heads() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = expect_context::<Focus>();
     let maps = Memo::new(move |_| layer.with(|l| markup::maps(l.as_ref())));
-    let markup =
-        Memo::new(move |_| layer.with(|l| maps.with(|m| markup::heads(l.as_ref(), m, lang.get()))));
+    // The same for any weights of the same shape: new weights patch nothing.
+    let markup = Memo::new(move |_| layer.with(|l| markup::heads(l.as_ref(), lang.get())));
     let act = Callback::new(move |heard: Heard| {
         let Some(action) = HeadsAction::read(&heard.reading()) else {
             return;
@@ -42,15 +42,22 @@ pub fn Heads() -> impl IntoView {
         />
     };
     // After the card's own patch (an effect made first runs first), which
-    // may have made the canvases anew: each map's colours, a pixel a cell.
+    // may have made the maps anew: each map's colours, a pixel a cell, and
+    // its values.
     Effect::new(move |_| {
         markup.track();
         maps.with(|maps| {
             for (i, cells) in maps.iter().enumerate() {
-                let selector = format!("canvas.head-pixels[data-head=\"{i}\"]");
-                if let Ok(Some(canvas)) = document().query_selector(&selector) {
-                    let side = cells.nrows() as u32;
-                    draw_pixels(&canvas, &markup::pixels(cells), side, side);
+                let find = |what: &str| {
+                    let selector = format!("{what}[data-head=\"{i}\"]");
+                    document().query_selector(&selector).ok().flatten()
+                };
+                let side = cells.nrows();
+                if let Some(canvas) = find("canvas.head-pixels") {
+                    draw_pixels(&canvas, &markup::pixels(cells), side as u32, side as u32);
+                }
+                if let Some(svg) = find("svg.head-weights") {
+                    let _ = svg.set_attribute("data-values", &markup::values(cells));
                 }
             }
         });

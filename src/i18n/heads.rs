@@ -24,8 +24,8 @@ pub const THUMBNAIL_ARIA: Msg = Msg {
     en: "’s weights α′; click to pick this head",
 };
 pub const POOLED: Msg = Msg {
-    zh: "词元太多，画不下每一格：每个小格是一块权重的平均值，块的边长为 ",
-    en: "Too many tokens to draw each weight: each small cell is the mean of a square block of weights, this many on a side: ",
+    zh: "每个小格是一块权重的平均值，块的边长为 ",
+    en: "Each small cell is the mean of a square block of weights, this many on a side: ",
 };
 pub const NO_W_O: Msg = Msg {
     zh: "这一层没有 W_O：输出就是拼接的结果本身。勾选“输出投影 W_O”可以加上它。",

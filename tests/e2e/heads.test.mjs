@@ -48,17 +48,17 @@ async function shows(lab, testid, want) {
 }
 
 /**
- * Head `h`'s small map: its cells' values (row by row in `data-values`),
- * after checking that its canvas is painted, a pixel a cell.
+ * Head `h`'s small map: its cells' values (row by row in `data-values`, a
+ * square of them), after checking that its canvas is painted, a pixel a cell.
  */
 async function headMap(lab, h) {
   return lab.page.evaluate((i) => {
     const svg = document.querySelector(`[data-testid="head-weights"][data-head="${i}"]`);
     const canvas = document.querySelector(`canvas.head-pixels[data-head="${i}"]`);
-    const side = Number(svg.dataset.cells);
+    const values = svg.dataset.values.split(' ').map(Number);
+    const side = Math.round(Math.sqrt(values.length));
     const painted = canvas.width === side && canvas.getContext('2d').getImageData(0, 0, side, side).data.some((v, k) => k % 4 === 3 && v === 255);
     if (!painted) throw new Error(`head ${i}'s map is not painted`);
-    const values = svg.dataset.values.split(' ').map(Number);
     return Array.from({ length: side }, (_, r) => values.slice(r * side, (r + 1) * side));
   }, h);
 }
