@@ -1,8 +1,9 @@
 //! The learner's edits to a scenario, as pure functions: add, remove and
 //! rename tokens, resize d_model and d_k, split into heads, add or drop W_O,
-//! set one entry, toggle masks, and draw new weights from a seed. Every edit keeps the scenario's shapes
-//! consistent, so the core can always run it; invalid edits are refused with
-//! a [`LabError`] and leave the scenario untouched.
+//! set one entry, toggle masks, and draw new weights from a seed. Every edit
+//! keeps the scenario's shapes consistent, so the core can always run it;
+//! invalid edits are refused with a [`LabError`] and leave the scenario
+//! untouched.
 
 use crate::geometry::format::shortest;
 use attention_core::random::{normal_matrix, rounded, uniform_matrix};

@@ -10,10 +10,11 @@ use crate::controls::refusal;
 use crate::diagrams::host::keep_patched;
 use crate::geometry::format::{shortest, subscript};
 use crate::i18n::{projection as text, Lang, LangContext};
-use crate::lab::{self, Editable, LabError};
+use crate::lab::{self, Editable, LabError, Place};
 use crate::state::{Focus, LabScenario};
 use crate::svg::Markup;
 use action::{apply, EditorAction};
+use attention_core::Scenario;
 use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -29,6 +30,21 @@ pub fn heatmap_of(which: Editable) -> &'static str {
         Editable::WV => "w-v",
         Editable::WO => "w-o",
     }
+}
+
+/// Moves entry `cell` of `which` at `place` for a vertical drag of `dy`
+/// pixels (positive is downward): 100 pixels move a number by 1, and
+/// upward increases it.
+pub fn drag_entry(
+    scenario: RwSignal<Scenario>,
+    which: Editable,
+    place: Place,
+    cell: (usize, usize),
+    dy: f64,
+) {
+    scenario.update(|s| {
+        let _ = lab::nudge_entry(s, which, place, cell, -dy / 100.0);
+    });
 }
 
 /// The cell of entry (r, c) on the page.

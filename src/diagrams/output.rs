@@ -2,11 +2,11 @@
 //! side and multiplied by the output projection, Concat(head₁, …, head_h)·W_O
 //! = output. W_O's cells can be edited like X's and the W matrices'.
 
-use crate::diagrams::editor::{heatmap_of, CellEditor};
+use crate::diagrams::editor::{drag_entry, heatmap_of, CellEditor};
 use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{heads as text, tr, walkthrough};
-use crate::lab::{self, Editable, LayerView};
+use crate::lab::{Editable, LayerView, Place};
 use crate::state::{Focus, LabLayer, LabScenario, LabView, Locked};
 use leptos::prelude::*;
 use ndarray::Array2;
@@ -68,10 +68,7 @@ pub fn OutputProjection() -> impl IntoView {
     let (edit_hint, no_w_o) = (tr(text::EDIT_W_O), tr(text::NO_W_O));
     let drag = Callback::new(move |(cell, dy): ((usize, usize), f64)| {
         if !locked {
-            // 100 pixels of drag move a number by 1; upward increases it.
-            scenario.update(|s| {
-                let _ = lab::nudge_entry(s, Editable::WO, lab::Place::default(), cell, -dy / 100.0);
-            });
+            drag_entry(scenario, Editable::WO, Place::default(), cell, dy);
         }
     });
 

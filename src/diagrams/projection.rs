@@ -1,12 +1,12 @@
 //! Diagram 1: the projections Q = XW_Q, K = XW_K and V = XW_V.
 
-use crate::diagrams::editor::{heatmap_of, CellEditor};
+use crate::diagrams::editor::{drag_entry, heatmap_of, CellEditor};
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{numbered, view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{projection as text, tr, Msg};
-use crate::lab::{self, Editable, SequenceTrace};
+use crate::lab::{Editable, SequenceTrace};
 use crate::state::{Focus, LabScenario, LabView, Locked};
 use leptos::prelude::*;
 use ndarray::Array2;
@@ -158,11 +158,7 @@ pub fn Projection() -> impl IntoView {
             if locked {
                 return;
             }
-            let place = untrack(|| focus.place());
-            // 100 pixels of drag move a number by 1; upward increases it.
-            scenario.update(|s| {
-                let _ = lab::nudge_entry(s, which, place, cell, -dy / 100.0);
-            });
+            drag_entry(scenario, which, untrack(|| focus.place()), cell, dy);
         })
     };
     let weight_row = move |product: Product| {
@@ -264,7 +260,7 @@ mod tests {
     fn a_cell_is_explained_with_its_own_numbers() {
         let s = sentence();
         let trace = s.run().unwrap().into_head(0);
-        let view = SequenceTrace::new(&trace, 0, lab::token_labels(&s));
+        let view = SequenceTrace::new(&trace, 0, crate::lab::token_labels(&s));
         let text = explain_cell(&view, Product::K, (1, 2)).unwrap();
         assert!(text.starts_with("K₂,₃ = X₂ · W_K[:, 3] = "), "{text}");
         let total = crate::geometry::format::two_decimals(view.k[[1, 2]]);

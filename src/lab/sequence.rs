@@ -85,8 +85,6 @@ impl SequenceTrace {
 pub struct LayerView {
     /// Each head's weights α′, T×T.
     pub weights: Vec<Array2<f64>>,
-    /// Whether query i may attend to key j: the same in every head.
-    pub allowed: Array2<bool>,
     /// Concat(head₁, …, head_h), T×(h·d_v).
     pub concat: Array2<f64>,
     /// The output projection, (h·d_v)×d_out, if any.
@@ -102,11 +100,6 @@ impl LayerView {
         let take = |a: &Array3<f64>| a.index_axis(Axis(0), b).to_owned();
         Self {
             weights: layer.heads.iter().map(|h| take(&h.weights)).collect(),
-            allowed: layer
-                .heads
-                .first()
-                .map(|h| h.allowed.index_axis(Axis(0), b).to_owned())
-                .unwrap_or_default(),
             concat: take(&layer.concat),
             w_o: layer.w_o.clone(),
             output: take(&layer.output),

@@ -4,7 +4,8 @@
 use crate::error::AttentionError;
 use crate::limits;
 use crate::trace::{
-    check_input, ensure_finite, forward, products, sequences, Head, Options, Trace,
+    check_input, ensure_finite, first_non_finite, forward_checked, products, sequences, Head,
+    Options, Trace,
 };
 use ndarray::{Array2, Array3, ArrayView2, ArrayView3};
 
@@ -132,10 +133,11 @@ pub fn forward_heads(
         check_projection(w_o, concat_width)?;
     }
     if heads == 1 && w_o.is_none() {
-        return forward(x, weights, key_is_real, options).map(LayerTrace::single);
+        return forward_checked(x, weights, key_is_real, options).map(LayerTrace::single);
     }
+    // Each head's columns are within the whole layer's checks.
     let traces = (0..heads)
-        .map(|i| forward(x, &weights.part(i, heads), key_is_real, options))
+        .map(|i| forward_checked(x, &weights.part(i, heads), key_is_real, options))
         .collect::<Result<Vec<_>, _>>()?;
     let concat = concatenated(&traces, (batch, t, concat_width));
     let output = match w_o {
@@ -173,12 +175,8 @@ fn check_projection(w_o: ArrayView2<f64>, concat_width: usize) -> Result<(), Att
         });
     }
     limits::check("w_o", "columns", w_o.ncols(), limits::MAX_DIM)?;
-    match w_o
-        .rows()
-        .into_iter()
-        .position(|r| !r.iter().all(|v| v.is_finite()))
-    {
-        Some(r) => Err(AttentionError::NonFinite {
+    match first_non_finite(w_o) {
+        Some((r, _)) => Err(AttentionError::NonFinite {
             field: "w_o".into(),
             row: format!("row [{r}]"),
         }),

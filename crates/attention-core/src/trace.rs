@@ -121,7 +121,19 @@ pub fn forward(
     key_is_real: Option<ArrayView2<bool>>,
     options: Options,
 ) -> Result<Trace, AttentionError> {
-    let (batch, t, _) = check_input(x, head, key_is_real)?;
+    check_input(x, head, key_is_real)?;
+    forward_checked(x, head, key_is_real, options)
+}
+
+/// [`forward`] on input [`check_input`] has already accepted: the heads of
+/// a layer are checked once, as the whole layer ([`crate::forward_heads`]).
+pub(crate) fn forward_checked(
+    x: ArrayView3<f64>,
+    head: &Head,
+    key_is_real: Option<ArrayView2<bool>>,
+    options: Options,
+) -> Result<Trace, AttentionError> {
+    let (batch, t, _) = x.dim();
     let d_k = head.w_q.ncols();
     let factor = scale_factor(d_k, options.scale);
     let key_is_real = key_is_real.map_or_else(
@@ -331,7 +343,7 @@ fn overflow(field: &str) -> AttentionError {
 
 /// The index of the first entry that is not finite, if any. Almost every
 /// input is all finite, which [`all_finite`]'s plain loop finds fastest.
-fn first_non_finite<D: Dimension>(values: ArrayView<f64, D>) -> Option<D::Pattern> {
+pub(crate) fn first_non_finite<D: Dimension>(values: ArrayView<f64, D>) -> Option<D::Pattern> {
     if all_finite(values.view()) {
         return None;
     }
