@@ -38,6 +38,24 @@ pub const LOSS_RETRIEVE: Msg = Msg {
     zh: "损失 L = 问题词元的输出 B_i 与目标动物的 V 之间的均方误差。这里 W_V 固定为单位矩阵（否则把 W_V 学成 0 就能作弊），只训练 W_Q 和 W_K。目标：L < 0.002。",
     en: "Loss L = the mean squared error between a question token's output B_i and the V of the animal it names. W_V stays the identity here (or learning W_V = 0 would cheat), so only W_Q and W_K train. Goal: L < 0.002.",
 };
+pub const HEADS: Msg = Msg {
+    zh: "头数",
+    en: "Heads",
+};
+/// What follows the number of heads in a choice, before that head's d_k:
+/// "2 heads, d_k = 4".
+pub const HEAD_ONE: Msg = Msg {
+    zh: " 个头，",
+    en: " head, ",
+};
+pub const HEAD_MANY: Msg = Msg {
+    zh: " 个头，",
+    en: " heads, ",
+};
+pub const HEADS_LOSS: Msg = Msg {
+    zh: "几个头时，W 的 8 列平分给各个头；损失读的是各头权重的平均 ᾱ（PyTorch 默认返回的就是它）和各头输出的拼接，所以每个头都要学会这件事。看上面的“多头并排”：每个头的权重图都在变。",
+    en: "With several heads the 8 columns of each W are shared out among them; the loss reads the heads' weights averaged, ᾱ (what PyTorch returns by default), and their joined outputs, so every head has to learn it. Watch the heads side by side above: each head's map changes.",
+};
 pub const OPTIMIZER: Msg = Msg {
     zh: "优化器",
     en: "Optimizer",

@@ -15,12 +15,17 @@ use attention_core::Scenario;
 pub const STEPS_PER_FRAME: usize = 2;
 /// Every run starts from this seed, so Reset gives the same start again.
 const SEED: u64 = 1;
+/// The numbers of heads the card offers: each splits every task's eight
+/// columns of W_Q, W_K and W_V evenly.
+pub const HEADS: [usize; 3] = [1, 2, 4];
 
 /// One thing the learner did on the card.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TrainingAction {
     /// Start the task afresh.
     Task(TaskId),
+    /// Start the task afresh with this many heads side by side.
+    Heads(usize),
     Optimizer(OptimizerKind),
     /// The learning-rate slider moved to this position (see `markup::lr_of`).
     Rate(i32),
@@ -40,6 +45,9 @@ impl TrainingAction {
     pub fn read(r: &Reading) -> Option<Self> {
         Some(match (r.event, r.action) {
             ("change", "train-task") => Self::Task(TaskId::from_id(r.value)?),
+            ("change", "train-heads") => {
+                Self::Heads(r.value.parse().ok().filter(|h| HEADS.contains(h))?)
+            }
             ("change", "train-optimizer") => {
                 Self::Optimizer(OptimizerKind::ALL.into_iter().find(|k| k.id() == r.value)?)
             }
@@ -90,10 +98,13 @@ impl Coach {
         watched_row(self.trainer.task().loss())
     }
 
-    /// A fresh trainer for task `id` from the usual seed, paused.
-    fn restart(&mut self, id: TaskId) -> Then {
+    /// A fresh trainer for task `id` with `heads` heads from the usual seed,
+    /// paused.
+    fn restart(&mut self, id: TaskId, heads: usize) -> Then {
         self.playing = false;
-        self.trainer = Trainer::new(task(id), self.optimizer.with(self.lr), SEED);
+        let one = task(id);
+        let task = one.clone().with_heads(heads).unwrap_or(one);
+        self.trainer = Trainer::new(task, self.optimizer.with(self.lr), SEED);
         Then {
             select: Some(self.row()),
             show: true,
@@ -134,8 +145,12 @@ pub struct Then {
 /// Carries out `action` on the run, with `lab` the scenario the lab shows now.
 pub fn apply(coach: &mut Coach, action: TrainingAction, lab: &Scenario) -> Then {
     match action {
-        TrainingAction::Task(id) => coach.restart(id),
-        TrainingAction::Reset => coach.restart(coach.trainer.task().id()),
+        TrainingAction::Task(id) => coach.restart(id, coach.trainer.task().heads()),
+        TrainingAction::Heads(heads) => coach.restart(coach.trainer.task().id(), heads),
+        TrainingAction::Reset => {
+            let task = coach.trainer.task();
+            coach.restart(task.id(), task.heads())
+        }
         TrainingAction::Optimizer(kind) => {
             coach.optimizer = kind;
             coach.lr = kind.usual_lr();

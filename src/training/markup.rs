@@ -4,6 +4,7 @@
 //! Each control names its action (`data-action`) for the card's one listener;
 //! pure, so tests read it natively.
 
+use super::action::HEADS;
 use super::curve::loss_curve;
 use super::OptimizerKind;
 use crate::action::action_button;
@@ -50,7 +51,7 @@ fn select<T: Copy + PartialEq>(
     m: &mut Markup,
     label: Msg,
     action: &str,
-    options: &[(T, &str, Msg)],
+    options: &[(T, &str, &str)],
     chosen: T,
     lang: Lang,
 ) {
@@ -64,7 +65,7 @@ fn select<T: Copy + PartialEq>(
         if *value == chosen {
             attrs.push(("selected", ""));
         }
-        m.element("option", &attrs, name.get(lang));
+        m.element("option", &attrs, name);
     }
     m.close("select").close("label");
 }
@@ -77,13 +78,41 @@ pub fn training(view: &TrainingView) -> String {
     m.element("h2", &[], text::TITLE.get(lang));
     m.element("p", &[("class", "explain")], text::INTRO.get(lang));
     m.open("div", &[("class", "share-row")]);
-    let tasks = TaskId::ALL.map(|id| (id, id.id(), task_texts(id).0));
+    let tasks = TaskId::ALL.map(|id| (id, id.id(), task_texts(id).0.get(lang)));
     select(&mut m, text::TASK, "train-task", &tasks, task.id(), lang);
+    let ids = HEADS.map(|h| h.to_string());
+    let names = HEADS.map(|h| {
+        let unit = if h == 1 {
+            text::HEAD_ONE
+        } else {
+            text::HEAD_MANY
+        };
+        format!("{h}{}d_k = {}", unit.get(lang), task.d_k() / h)
+    });
+    let heads: Vec<(usize, &str, &str)> = HEADS
+        .iter()
+        .zip(&ids)
+        .zip(&names)
+        .map(|((&h, id), name)| (h, id.as_str(), name.as_str()))
+        .collect();
+    select(
+        &mut m,
+        text::HEADS,
+        "train-heads",
+        &heads,
+        task.heads(),
+        lang,
+    );
     m.close("div");
     let loss_text = [("class", "explain"), ("data-testid", "train-loss-text")];
-    m.element("p", &loss_text, task_texts(task.id()).1.get(lang));
+    m.open("p", &loss_text)
+        .text(task_texts(task.id()).1.get(lang));
+    if task.heads() > 1 {
+        m.text(" ").text(text::HEADS_LOSS.get(lang));
+    }
+    m.close("p");
     m.open("div", &[("class", "share-row")]);
-    let optimizers = OptimizerKind::ALL.map(|k| (k, k.id(), k.name()));
+    let optimizers = OptimizerKind::ALL.map(|k| (k, k.id(), k.name().get(lang)));
     select(
         &mut m,
         text::OPTIMIZER,
@@ -282,5 +311,29 @@ mod tests {
         assert!(html.contains("⏸ Pause") && html.contains("Steps: 1"));
         assert!(html.contains("(frozen in this task)"));
         assert!(html.contains("<option value=\"pronoun\" selected=\"\">"));
+    }
+
+    #[test]
+    fn the_heads_choice_names_each_heads_width_and_more_heads_explain_the_loss() {
+        let view = |trainer: &Trainer, lang| {
+            training(&TrainingView {
+                lang,
+                trainer,
+                optimizer: OptimizerKind::Adam,
+                lr: 0.02,
+                playing: false,
+            })
+        };
+        let one = Trainer::new(task(TaskId::Pronoun), default_optimizer(), 1);
+        let html = view(&one, Lang::En);
+        assert!(html.contains("data-testid=\"train-heads\""));
+        assert!(html.contains("<option value=\"1\" selected=\"\">1 head, d_k = 8</option>"));
+        assert!(html.contains("<option value=\"4\">4 heads, d_k = 2</option>"));
+        assert!(!html.contains(text::HEADS_LOSS.get(Lang::En)));
+        let two = task(TaskId::Pronoun).with_heads(2).unwrap();
+        let two = Trainer::new(two, default_optimizer(), 1);
+        let html = view(&two, Lang::Zh);
+        assert!(html.contains("<option value=\"2\" selected=\"\">2 个头，d_k = 4</option>"));
+        assert!(html.contains(text::HEADS_LOSS.get(Lang::Zh)));
     }
 }

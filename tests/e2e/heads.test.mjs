@@ -26,16 +26,6 @@ function assertAllClose(actual, expected, tolerance, what) {
   });
 }
 
-/** Shows head `h` in the four diagrams, as a learner does with the picker. */
-async function pickHead(lab, h) {
-  await lab.reveal('[data-testid="head-picker"]');
-  await lab.page.click(`[data-testid="head-picker"] [data-head="${h}"]`);
-  await lab.page.waitForFunction(
-    (i) => document.querySelector(`[data-testid="head-picker"] [data-head="${i}"]`)?.getAttribute('aria-pressed') === 'true',
-    h,
-  );
-}
-
 /** Waits until cell (0, 0) of matrix `testid` shows `want`, to within the torch tolerance. */
 async function shows(lab, testid, want) {
   await lab.page.waitForFunction(
@@ -63,12 +53,6 @@ async function headMap(lab, h) {
   }, h);
 }
 
-/** The scenario on screen, from the Save card's scenario download. */
-async function shownScenario(lab) {
-  await lab.reveal('[data-testid="export-scenario"]');
-  return JSON.parse((await lab.download('export-scenario')).body.toString());
-}
-
 test('an imported PyTorch layer of two heads shows each head, the concatenation and the output as torch computes them', async () => {
   const { input, expected } = JSON.parse(fs.readFileSync(TORCH_CASES, 'utf8')).two_heads_batch_padding;
   const lab = await LabPage.open(harness.browser, harness.server.url);
@@ -77,7 +61,7 @@ test('an imported PyTorch layer of two heads shows each head, the concatenation 
   for (const b of [0, 1]) {
     if (b === 1) await lab.page.selectOption('[data-testid="sequence"]', { index: 1 });
     for (const h of [0, 1]) {
-      await pickHead(lab, h);
+      await lab.pickHead(h);
       await lab.reveal('[data-testid="q"]');
       await shows(lab, 'q', expected.q[b][h][0][0]);
       assertAllClose(await lab.matrix('q'), expected.q[b][h], TORCH_TOLERANCE, `q of sequence ${b}, head ${h}`);
@@ -102,11 +86,11 @@ test('more heads split the same weights; one head has neither the heads card nor
   await lab.setRange('heads', 2);
   await lab.page.waitForSelector('[data-testid="head-picker"] [data-head="1"]');
   // Head 2 is the second half of the same columns: nothing was added.
-  await pickHead(lab, 1);
+  await lab.pickHead(1);
   await lab.reveal('[data-testid="w-q"]');
   await shows(lab, 'w-q', before[0][2]);
   assert.deepEqual(await lab.matrix('w-q'), before.map((row) => row.slice(2)));
-  const scenario = await shownScenario(lab);
+  const scenario = await lab.shownScenario();
   assert.equal(scenario.heads, 2);
   const core = runAttnTrace(scenario);
   assertAllClose(await lab.matrix('weights'), core.weights[1], CORE_TOLERANCE, 'weights of head 2');
@@ -116,7 +100,7 @@ test('more heads split the same weights; one head has neither the heads card nor
   await lab.reveal('[data-testid="w-o"]');
   await lab.editCell('w-o', 1, 2, '0.75');
   await lab.page.waitForFunction(() => document.querySelector('[data-testid="w-o"] [data-row="1"][data-col="2"]')?.dataset.value === '0.75');
-  const edited = runAttnTrace(await shownScenario(lab));
+  const edited = runAttnTrace(await lab.shownScenario());
   assertAllClose(await lab.matrix('layer-output'), edited.output, CORE_TOLERANCE, 'the output after editing W_O');
   assert.deepEqual(await lab.matrix('weights'), weights);
   // Back to one head: the card and the output projection go; W_O can be taken away.
@@ -132,14 +116,14 @@ test('more heads split the same weights; one head has neither the heads card nor
 test('the two-head scenario opens on the head its link names, and its heads do different jobs', async () => {
   const lab = await LabPage.open(harness.browser, `${harness.server.url}?scenario=pronoun-heads&head=1&q=3`);
   assert.equal(await lab.page.getAttribute('[data-testid="head-picker"] [data-head="1"]', 'aria-pressed'), 'true');
-  const core = runAttnTrace(await shownScenario(lab));
+  const core = runAttnTrace(await lab.shownScenario());
   assertAllClose(await lab.matrix('weights'), core.weights[1], CORE_TOLERANCE, 'head 2');
   // Head 2 looks at the token before; head 1 links the second 他 to the first.
   const previous = await lab.matrix('weights');
   for (let i = 1; i < previous.length; i++) {
     assert.equal(previous[i].indexOf(Math.max(...previous[i])), i - 1, `row ${i} of head 2`);
   }
-  await pickHead(lab, 0);
+  await lab.pickHead(0);
   const content = await lab.matrix('weights');
   assert.equal(content[2].indexOf(Math.max(...content[2])), 0, 'the second 他 in head 1');
   assert.deepEqual(lab.consoleErrors, []);
@@ -174,7 +158,7 @@ test('the heads mistake splits the layer live and counts the same weights', asyn
   await lab.page.waitForFunction(() => /h = 2/.test(document.querySelector('[data-testid="heads-count"]').textContent));
   assert.equal(total(await count()), total(before), 'the same number of weights in W_Q, W_K and W_V');
   await lab.page.waitForSelector('[data-testid="head-picker"] [data-head="1"]');
-  const scenario = await shownScenario(lab);
+  const scenario = await lab.shownScenario();
   assert.equal(scenario.heads, 2);
   // Undo puts the one head back, as it was.
   await lab.page.click('[data-testid="mistake-undo"]');

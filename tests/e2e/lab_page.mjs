@@ -223,6 +223,22 @@ export class LabPage {
     return all;
   }
 
+  /** Shows head `h` in the four diagrams, as a learner does with the picker. */
+  async pickHead(h) {
+    await this.reveal('[data-testid="head-picker"]');
+    await this.page.click(`[data-testid="head-picker"] [data-head="${h}"]`);
+    await this.page.waitForFunction(
+      (i) => document.querySelector(`[data-testid="head-picker"] [data-head="${i}"]`)?.getAttribute('aria-pressed') === 'true',
+      h,
+    );
+  }
+
+  /** The scenario on screen, as the Save card exports it. */
+  async shownScenario() {
+    await this.reveal('[data-testid="export-scenario"]');
+    return JSON.parse((await this.download('export-scenario')).body.toString());
+  }
+
   /** The token labels as the token buttons show them. */
   async tokens() {
     return this.page.$$eval('[data-testid="token"]', (b) => b.map((x) => x.textContent));

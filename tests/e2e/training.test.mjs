@@ -255,6 +255,38 @@ test('an edit, an import or another scenario during Play stops it and keeps the 
   await lab.close();
 });
 
+test('with two heads the pronoun task reaches its goal, and each head learns to link the second 他 to the first', async () => {
+  const lab = await open(harness.server.url);
+  await lab.page.selectOption('[data-testid="train-heads"]', '2');
+  assert.equal(await curve(lab).then((c) => c.steps), 0, 'a new number of heads starts afresh');
+  assert.match(await lab.page.textContent('[data-testid="train-loss-text"]'), /averaged/);
+  await lab.reveal('[data-testid="head-picker"]');
+  assert.equal(await lab.page.locator('[data-testid="head-picker"] [data-head]').count(), 2);
+  await playToGoal(lab);
+  await assertStopped(lab);
+  const { steps, loss } = await curve(lab);
+  assert.ok(steps > 0 && loss < 0.05, `${steps} steps, loss ${loss}`);
+  console.log(`# pronoun with two heads: goal after ${steps} steps`);
+  // W_Q is d × (2·4): both heads' columns side by side, as the core trains them.
+  const scenario = await lab.shownScenario();
+  assert.equal(scenario.heads, 2);
+  const core = runAttnTrace(scenario);
+  for (const h of [0, 1]) {
+    await lab.pickHead(h);
+    const weights = await lab.matrix('weights');
+    assert.ok(weights[2][0] > 0.8, `head ${h}: weights[2] = ${weights[2]}`);
+    core.weights[h].forEach((row, i) =>
+      row.forEach((e, j) => assert.ok(isClose(weights[i][j], e, 1e-12), `head ${h}: weights[${i}][${j}]`)),
+    );
+  }
+  // Reset keeps the two heads.
+  await lab.page.click('[data-testid="train-reset"]');
+  assert.equal(await lab.page.inputValue('[data-testid="train-heads"]'), '2');
+  assert.equal((await curve(lab)).steps, 0);
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.close();
+});
+
 test('the training card fits a phone', async () => {
   const lab = await open(harness.server.url, { width: 390, height: 844 });
   await playToGoal(lab);

@@ -203,12 +203,14 @@ fn comparison(native: &[(usize, f64)], numpy: &[(usize, f64)]) -> String {
     )
 }
 
-/// `cargo run` of one of the core's examples, in release.
+/// `cargo run` of one of the core's examples, at full native speed (the
+/// `native-speed` profile in Cargo.toml).
 fn core_example(name: &str) -> Command {
     let mut command = cmd("cargo");
     command.args([
         "run",
-        "--release",
+        "--profile",
+        "native-speed",
         "-q",
         "-p",
         "attention-core",

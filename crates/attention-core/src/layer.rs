@@ -36,6 +36,23 @@ impl Head {
     }
 }
 
+/// Checks that there are 1 to [`limits::MAX_HEADS`] heads and that they
+/// divide each named width (of W_Q, whose width W_K shares, and of W_V) into
+/// equal parts.
+pub(crate) fn check_split(heads: usize, widths: [(&str, usize); 2]) -> Result<(), AttentionError> {
+    limits::check_range("heads", "heads", heads, 1, limits::MAX_HEADS)?;
+    for (field, width) in widths {
+        if width % heads != 0 {
+            return Err(AttentionError::ShapeMismatch {
+                field: field.into(),
+                expected: format!("a multiple of {heads} columns (an equal part for each head)"),
+                found: crate::scenario::count(width, "column"),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Every intermediate of one multi-head attention layer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayerTrace {
@@ -109,17 +126,11 @@ pub fn forward_heads(
     key_is_real: Option<ArrayView2<bool>>,
     options: Options,
 ) -> Result<LayerTrace, AttentionError> {
-    limits::check_range("heads", "heads", heads, 1, limits::MAX_HEADS)?;
     let (batch, t, _) = check_input(x, weights, key_is_real)?;
-    for (field, w) in [("w_q", &weights.w_q), ("w_v", &weights.w_v)] {
-        if w.ncols() % heads != 0 {
-            return Err(AttentionError::ShapeMismatch {
-                field: field.into(),
-                expected: format!("a multiple of {heads} columns (an equal part for each head)"),
-                found: crate::scenario::count(w.ncols(), "column"),
-            });
-        }
-    }
+    check_split(
+        heads,
+        [("w_q", weights.w_q.ncols()), ("w_v", weights.w_v.ncols())],
+    )?;
     if heads > 1 {
         limits::check(
             "x",

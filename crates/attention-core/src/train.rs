@@ -1,9 +1,11 @@
 //! Training mode: learn W_Q, W_K and W_V by backpropagation.
 //!
-//! A [`Task`] ([`task`]) is one sequence, a loss and a goal; a [`Trainer`]
+//! A [`Task`] ([`task`]) is one sequence, a loss and a goal, learnt by one
+//! head or by several side by side ([`Task::with_heads`]); a [`Trainer`]
 //! runs full-batch gradient steps on it with an [`Optimizer`]; [`backward`]
 //! is the gradient of the whole head, which `tests/gradients.rs` checks
-//! against finite differences.
+//! against finite differences. With several heads the trainer runs one
+//! backward pass per head, each on its own columns of the weights.
 //!
 //! Training gives the same bits natively and in WebAssembly: the forward and
 //! backward loops use only +, −, ×, ÷ and √, which IEEE 754 rounds correctly,

@@ -238,3 +238,111 @@ fn a_huge_learning_rate_never_gives_nan() {
         }
     }
 }
+
+/// The loss of a layer of `heads` heads as `Task::with_heads` defines it,
+/// computed the slow way, from `forward_heads`'s trace: the heads' weights
+/// averaged and their outputs joined.
+fn layer_loss(trainer: &Trainer, weights: &attention_core::Head) -> f64 {
+    let t = trainer.task();
+    let mut scenario = trainer.scenario();
+    scenario.head = weights.clone();
+    let layer = scenario.run().expect("a trainer's layer runs");
+    let heads = layer.heads.len() as f64;
+    let mean = layer
+        .heads
+        .iter()
+        .map(|head| head.weights.slice(s![0, .., ..]).to_owned())
+        .reduce(|a, b| a + b)
+        .expect("at least one head")
+        / heads;
+    let concat = layer.concat.slice(s![0, .., ..]);
+    t.loss().evaluate(mean.view(), concat).0
+}
+
+#[test]
+fn several_heads_train_every_task_within_its_budget() {
+    for heads in [2, 4] {
+        for id in TaskId::ALL {
+            let task = task(id).with_heads(heads).expect("8 columns split");
+            for seed in SEEDS {
+                let mut trainer = Trainer::new(task.clone(), default_optimizer(), seed);
+                assert!(trainer.loss() > task.threshold(), "{id:?} starts solved");
+                assert!(
+                    steps_to_threshold(&mut trainer, task.budget()).is_some(),
+                    "{heads} heads, {id:?} seed {seed}: loss {}",
+                    trainer.loss()
+                );
+                assert_eq!(trainer.scenario().heads, heads);
+            }
+        }
+    }
+}
+
+#[test]
+fn two_heads_start_from_one_heads_numbers_split_in_two() {
+    let one = Trainer::new(task(TaskId::Pronoun), default_optimizer(), 1);
+    let two = Trainer::new(
+        task(TaskId::Pronoun)
+            .with_heads(2)
+            .expect("8 columns split"),
+        default_optimizer(),
+        1,
+    );
+    assert_eq!(one.head(), two.head(), "the same width, the same numbers");
+    assert_ne!(
+        one.loss(),
+        two.loss(),
+        "but two heads of d_k = 4 score differently"
+    );
+    let same = task(TaskId::Pronoun).with_heads(1).expect("one head");
+    let mut a = Trainer::new(same, default_optimizer(), 1);
+    let mut b = Trainer::new(task(TaskId::Pronoun), default_optimizer(), 1);
+    for _ in 0..30 {
+        assert_eq!(a.step().to_bits(), b.step().to_bits());
+    }
+}
+
+#[test]
+fn several_heads_learn_the_loss_of_their_layer_and_its_gradient() {
+    for (heads, id, seed) in [
+        (2, TaskId::Pronoun, 1),
+        (2, TaskId::Retrieve, 2),
+        (4, TaskId::SameSpeaker, 3),
+    ] {
+        let mut trainer = Trainer::new(
+            task(id).with_heads(heads).expect("8 columns split"),
+            default_optimizer(),
+            seed,
+        );
+        for _ in 0..5 {
+            trainer.step();
+        }
+        let loss = layer_loss(&trainer, trainer.head());
+        assert!(
+            (loss - trainer.loss()).abs() <= 1e-12 * (1.0 + loss.abs()),
+            "{id:?}: {loss} vs {}",
+            trainer.loss()
+        );
+        // Every weight's derivative, by the five-point central difference.
+        let step = 1e-4;
+        let g = trainer.gradients();
+        for (which, grad) in [&g.w_q, &g.w_k, &g.w_v].into_iter().enumerate() {
+            for (index, &analytic) in grad.indexed_iter() {
+                let at = |delta: f64| {
+                    let mut weights = trainer.head().clone();
+                    [&mut weights.w_q, &mut weights.w_k, &mut weights.w_v][which][index] += delta;
+                    layer_loss(&trainer, &weights)
+                };
+                let numerical = (8.0 * (at(step) - at(-step)) - (at(2.0 * step) - at(-2.0 * step)))
+                    / (12.0 * step);
+                let floor = 1e-6 * (1.0 + loss.abs());
+                let error =
+                    (analytic - numerical).abs() / (analytic.abs() + numerical.abs()).max(floor);
+                assert!(
+                    error <= 1e-4,
+                    "{heads} heads, {id:?}, matrix {which}{index:?}: {analytic:e} vs {numerical:e}"
+                );
+            }
+        }
+    }
+}

@@ -11,6 +11,10 @@ fn every_control_reads_back_into_its_action() {
         Some(TrainingAction::Task(TaskId::Retrieve))
     );
     assert_eq!(
+        read("change", "train-heads", "2"),
+        Some(TrainingAction::Heads(2))
+    );
+    assert_eq!(
         read("change", "train-optimizer", "sgd"),
         Some(TrainingAction::Optimizer(OptimizerKind::Sgd))
     );
@@ -34,6 +38,9 @@ fn every_control_reads_back_into_its_action() {
 fn garbage_and_other_events_are_no_action() {
     assert_eq!(read("change", "train-task", "chess"), None);
     assert_eq!(read("change", "train-optimizer", "Adam"), None);
+    // Only the head counts the card offers: 3 does not divide the columns.
+    assert_eq!(read("change", "train-heads", "3"), None);
+    assert_eq!(read("change", "train-heads", "two"), None);
     assert_eq!(read("input", "train-lr", "0.5"), None);
     assert_eq!(read("input", "train-lr", ""), None);
     assert_eq!(read("change", "train-lr", "-150"), None);
@@ -175,4 +182,28 @@ fn frames_step_until_the_goal_or_until_the_learner_takes_over() {
     }
     assert!(!coach.playing, "still playing after {frames} frames");
     assert!(coach.trainer.loss() < coach.trainer.task().threshold());
+}
+
+#[test]
+fn heads_restart_the_task_split_and_a_new_task_or_reset_keeps_them() {
+    let mut coach = Coach::default();
+    let lab = coach.trainer.scenario();
+    apply(&mut coach, TrainingAction::Step, &lab);
+    coach.playing = true;
+    let then = apply(&mut coach, TrainingAction::Heads(2), &lab);
+    assert_eq!((coach.trainer.steps(), coach.playing), (0, false));
+    assert!(then.show && then.select.is_some());
+    let start = coach.trainer.scenario();
+    assert_eq!(
+        (start.heads, coach.trainer.task().id()),
+        (2, TaskId::Pronoun)
+    );
+    apply(&mut coach, TrainingAction::Step, &start);
+    apply(&mut coach, TrainingAction::Reset, &start);
+    assert_eq!(coach.trainer.scenario(), start);
+    apply(&mut coach, TrainingAction::Task(TaskId::Retrieve), &start);
+    assert_eq!(coach.trainer.task().heads(), 2);
+    assert_eq!(coach.trainer.scenario().heads, 2);
+    apply(&mut coach, TrainingAction::Heads(1), &start);
+    assert_eq!(coach.trainer.scenario().heads, 1);
 }

@@ -5,6 +5,8 @@ mod retrieve;
 mod speaker;
 
 use super::loss::Loss;
+use crate::error::AttentionError;
+use crate::layer::check_split;
 use crate::trace::Options;
 use ndarray::Array2;
 
@@ -83,6 +85,7 @@ pub struct Task {
     pub(super) d_v: usize,
     pub(super) w_v: Option<Array2<f64>>,
     pub(super) trainable: Trainable,
+    pub(super) heads: usize,
     pub(super) loss: Loss,
     pub(super) threshold: f64,
     pub(super) budget: usize,
@@ -113,6 +116,7 @@ fn query_key_task(id: TaskId, tokens: &[&str], x: Array2<f64>, loss: Loss, thres
             w_k: true,
             w_v: false,
         },
+        heads: 1,
         loss,
         threshold,
         budget: BUDGET,
@@ -148,6 +152,44 @@ pub fn task(id: TaskId) -> Task {
 }
 
 impl Task {
+    /// The same task for a layer of `heads` heads side by side, which share
+    /// the same width: each head gets d_k / h columns of W_Q and W_K and
+    /// d_v / h of W_V (`crate::Head::part`), as the app's heads slider splits
+    /// them, and the trainer starts from the same numbers as one head does.
+    /// The loss then reads what PyTorch's `nn.MultiheadAttention` returns:
+    /// the heads' weights averaged, ᾱ = (1/h)·Σ α′ (`average_attn_weights`),
+    /// and the heads' outputs joined, Concat(B₁, …, B_h). So an
+    /// [`Loss::AttendTo`] goal holds for the heads on average, and an
+    /// [`Loss::Output`] target is met by the joined row.
+    ///
+    /// `heads` must divide d_k and d_v, at most [`crate::limits::MAX_HEADS`].
+    ///
+    /// ```
+    /// use attention_core::train::{default_optimizer, task, TaskId, Trainer};
+    ///
+    /// let two = task(TaskId::Pronoun).with_heads(2).unwrap();
+    /// let mut trainer = Trainer::new(two, default_optimizer(), 1);
+    /// while trainer.loss() >= trainer.task().threshold() && trainer.steps() < 200 {
+    ///     trainer.step();
+    /// }
+    /// let layer = trainer.scenario().run().unwrap();
+    /// // Both heads learned to send the second 他 to the first.
+    /// assert_eq!(layer.heads.len(), 2);
+    /// assert!(layer.heads.iter().all(|head| head.weights[[0, 2, 0]] > 0.8));
+    /// assert!(trainer.loss() < trainer.task().threshold());
+    /// assert!(task(TaskId::Pronoun).with_heads(3).is_err(), "8 columns do not split in 3");
+    /// ```
+    pub fn with_heads(mut self, heads: usize) -> Result<Task, AttentionError> {
+        check_split(heads, [("w_q", self.d_k), ("w_v", self.d_v)])?;
+        self.heads = heads;
+        Ok(self)
+    }
+
+    /// Heads side by side (see [`Task::with_heads`]); 1 for every task as built.
+    pub fn heads(&self) -> usize {
+        self.heads
+    }
+
     /// Which task this is.
     pub fn id(&self) -> TaskId {
         self.id
@@ -173,12 +215,12 @@ impl Task {
         self.options
     }
 
-    /// Columns of W_Q and W_K.
+    /// Columns of W_Q and W_K, of all heads together.
     pub fn d_k(&self) -> usize {
         self.d_k
     }
 
-    /// Columns of W_V.
+    /// Columns of W_V, of all heads together.
     pub fn d_v(&self) -> usize {
         self.d_v
     }

@@ -43,17 +43,33 @@ pub struct Trainer {
     task: Task,
     optimizer: Optimizer,
     seed: u64,
-    state: State,
-    pass: Pass,
+    /// One pass per head, over that head's columns, with its optimizer state
+    /// and the weights before the last step.
+    passes: Vec<Pass>,
+    states: Vec<State>,
+    backups: Vec<[Vec<f64>; 3]>,
+    /// Each head's sizes.
+    dims: Dims,
+    joined: Joined,
     head: Head,
     gradients: Gradients,
     losses: Vec<f64>,
-    backup: [Vec<f64>; 3],
 }
 
-/// The starting head: W_Q, W_K and (unless the task fixes it) W_V drawn from
-/// [`normal_matrix`] with standard deviation [`INIT_STD`], from three streams
-/// of `seed`.
+/// What the loss reads from the heads together, and its gradients: the
+/// heads' weights averaged, ᾱ = (1/h)·Σ α′ (T×T), and their outputs joined,
+/// Concat(B₁, …, B_h) (T×h·d_v). With one head they are that head's α′ and B.
+#[derive(Clone, Debug)]
+struct Joined {
+    mean: Vec<f64>,
+    concat: Vec<f64>,
+    d_mean: Vec<f64>,
+    d_concat: Vec<f64>,
+}
+
+/// The starting weights: W_Q, W_K and (unless the task fixes it) W_V drawn
+/// from [`normal_matrix`] with standard deviation [`INIT_STD`], from three
+/// streams of `seed`, at the full width the heads share.
 fn starting_head(task: &Task, seed: u64) -> Head {
     let d = task.x.ncols();
     let stream = |n: u64| seed.wrapping_mul(3).wrapping_add(n);
@@ -67,18 +83,38 @@ fn starting_head(task: &Task, seed: u64) -> Head {
     }
 }
 
-/// Copies row-major `data` into `a`, which has as many entries.
-fn copy_into(a: &mut Array2<f64>, data: &[f64]) {
-    a.iter_mut().zip(data).for_each(|(a, &v)| *a = v);
+/// Copies the passes' matrices `pick` (each head's columns, row-major) into
+/// `a`, whose columns are the heads' side by side.
+fn copy_columns(a: &mut Array2<f64>, passes: &[Pass], pick: impl Fn(&Pass) -> &[f64]) {
+    let width = a.ncols() / passes.len().max(1);
+    for ((r, c), a) in a.indexed_iter_mut() {
+        if let Some(pass) = passes.get(c / width) {
+            *a = pick(pass)[r * width + c % width];
+        }
+    }
 }
 
 impl Trainer {
-    /// A trainer at step 0: the head starts from `seed` (see [`INIT_STD`]),
-    /// and its loss and gradient are evaluated.
+    /// A trainer at step 0: the weights start from `seed` (see [`INIT_STD`]),
+    /// split among the task's heads ([`Task::with_heads`]), and the loss and
+    /// gradient are evaluated.
     pub fn new(task: Task, optimizer: Optimizer, seed: u64) -> Self {
         let head = starting_head(&task, seed);
-        let pass = Pass::new(task.x.view(), &head, task.mask.as_deref(), task.options);
-        let Dims { t, d, .. } = pass.dims;
+        let heads = task.heads;
+        let passes: Vec<Pass> = (0..heads)
+            .map(|i| {
+                let part = head.part(i, heads);
+                Pass::new(task.x.view(), &part, task.mask.as_deref(), task.options)
+            })
+            .collect();
+        let (t, d) = task.x.dim();
+        let dims = Dims {
+            t,
+            d,
+            d_k: task.d_k / heads,
+            d_v: task.d_v / heads,
+        };
+        let zeros = |n: usize| vec![0.0; n];
         let gradients = Gradients {
             w_q: Array2::zeros(head.w_q.raw_dim()),
             w_k: Array2::zeros(head.w_k.raw_dim()),
@@ -86,12 +122,22 @@ impl Trainer {
             x: Array2::zeros((t, d)),
         };
         let mut trainer = Self {
-            state: State::new(pass.w.each_ref().map(Vec::len)),
-            backup: pass.w.clone(),
+            states: passes
+                .iter()
+                .map(|pass| State::new(pass.w.each_ref().map(Vec::len)))
+                .collect(),
+            backups: passes.iter().map(|pass| pass.w.clone()).collect(),
+            joined: Joined {
+                mean: zeros(t * t),
+                concat: zeros(t * task.d_v),
+                d_mean: zeros(t * t),
+                d_concat: zeros(t * task.d_v),
+            },
+            dims,
             task,
             optimizer,
             seed,
-            pass,
+            passes,
             head,
             gradients,
             losses: Vec::new(),
@@ -103,23 +149,36 @@ impl Trainer {
     }
 
     /// One step: every trainable matrix moves along the current gradient by
-    /// the optimizer's rule, then the new head is evaluated. Returns the new
-    /// loss, which is also pushed onto [`Trainer::losses`].
+    /// the optimizer's rule, then the new weights are evaluated. Returns the
+    /// new loss, which is also pushed onto [`Trainer::losses`].
     ///
     /// A step that would make a weight, the weights α′, the output or the
-    /// loss non-finite (a huge learning rate) is undone: the head stays as it
-    /// was, the optimizer's state is reset, and the step still counts.
+    /// loss non-finite (a huge learning rate) is undone: the weights stay as
+    /// they were, the optimizer's state is reset, and the step still counts.
     pub fn step(&mut self) -> f64 {
-        for (backup, w) in self.backup.iter_mut().zip(&self.pass.w) {
-            backup.clone_from(w);
-        }
         let trainable = self.task.trainable.flags();
-        self.state
-            .apply(&self.optimizer, &mut self.pass.w, &self.pass.d_w, trainable);
+        for ((pass, state), backup) in self
+            .passes
+            .iter_mut()
+            .zip(&mut self.states)
+            .zip(&mut self.backups)
+        {
+            for (backup, w) in backup.iter_mut().zip(&pass.w) {
+                backup.clone_from(w);
+            }
+            state.apply(&self.optimizer, &mut pass.w, &pass.d_w, trainable);
+        }
         let mut loss = self.evaluate();
         if !(loss.is_finite() && self.all_finite()) {
-            std::mem::swap(&mut self.pass.w, &mut self.backup);
-            self.state.reset();
+            for ((pass, state), backup) in self
+                .passes
+                .iter_mut()
+                .zip(&mut self.states)
+                .zip(&mut self.backups)
+            {
+                std::mem::swap(&mut pass.w, backup);
+                state.reset();
+            }
             loss = self.evaluate();
         }
         self.losses.push(loss);
@@ -127,43 +186,83 @@ impl Trainer {
         loss
     }
 
-    /// Forward pass, loss and backward pass at the current weights.
+    /// Forward pass of every head, the loss of the heads together (their
+    /// averaged weights and joined outputs, see [`Task::with_heads`]), and
+    /// each head's backward pass at the current weights: ∂L/∂α′ of a head is
+    /// ∂L/∂ᾱ / h, and ∂L/∂B of a head is its columns of ∂L/∂Concat.
     fn evaluate(&mut self) -> f64 {
-        let pass = &mut self.pass;
-        pass.forward();
-        let Dims { t, d_v, .. } = pass.dims;
+        let Dims { t, d_v, .. } = self.dims;
+        let heads = self.passes.len();
+        let width = heads * d_v;
+        let share = heads as f64;
+        let joined = &mut self.joined;
+        for pass in &mut self.passes {
+            pass.forward();
+        }
+        for (n, mean) in joined.mean.iter_mut().enumerate() {
+            let sum = self
+                .passes
+                .iter()
+                .fold(-0.0, |sum, pass| sum + pass.weights[n]);
+            *mean = sum / share;
+        }
+        for (i, pass) in self.passes.iter().enumerate() {
+            for (row, out) in joined
+                .concat
+                .chunks_exact_mut(width)
+                .zip(pass.output.chunks_exact(d_v))
+            {
+                row[i * d_v..(i + 1) * d_v].copy_from_slice(out);
+            }
+        }
         let loss = self.task.loss.evaluate_into(
             t,
-            d_v,
-            &pass.weights,
-            &pass.output,
-            &mut pass.d_weights,
-            &mut pass.d_output,
+            width,
+            &joined.mean,
+            &joined.concat,
+            &mut joined.d_mean,
+            &mut joined.d_concat,
         );
-        pass.backward(true);
+        for (i, pass) in self.passes.iter_mut().enumerate() {
+            for (d, &d_mean) in pass.d_weights.iter_mut().zip(&joined.d_mean) {
+                *d = d_mean / share;
+            }
+            for (d, row) in pass
+                .d_output
+                .chunks_exact_mut(d_v)
+                .zip(joined.d_concat.chunks_exact(width))
+            {
+                d.copy_from_slice(&row[i * d_v..(i + 1) * d_v]);
+            }
+            pass.backward(true);
+        }
         loss
     }
 
     fn all_finite(&self) -> bool {
-        let pass = &self.pass;
-        let values = [&pass.weights, &pass.d_x].into_iter();
-        pass.forward_is_finite()
-            && values
-                .chain(&pass.w)
-                .chain(&pass.d_w)
-                .all(|v| v.iter().all(|x| x.is_finite()))
+        self.passes.iter().all(|pass| {
+            let values = [&pass.weights, &pass.d_x].into_iter();
+            pass.forward_is_finite()
+                && values
+                    .chain(&pass.w)
+                    .chain(&pass.d_w)
+                    .all(|v| v.iter().all(|x| x.is_finite()))
+        })
     }
 
-    /// Copies the pass's weights and gradients into the arrays handed out.
+    /// Copies the passes' weights and gradients into the arrays handed out,
+    /// the heads' columns side by side; dL/dX sums every head's.
     fn sync(&mut self) {
-        let pass = &self.pass;
-        copy_into(&mut self.head.w_q, &pass.w[0]);
-        copy_into(&mut self.head.w_k, &pass.w[1]);
-        copy_into(&mut self.head.w_v, &pass.w[2]);
-        copy_into(&mut self.gradients.w_q, &pass.d_w[0]);
-        copy_into(&mut self.gradients.w_k, &pass.d_w[1]);
-        copy_into(&mut self.gradients.w_v, &pass.d_w[2]);
-        copy_into(&mut self.gradients.x, &pass.d_x);
+        let passes = &self.passes;
+        copy_columns(&mut self.head.w_q, passes, |p| &p.w[0]);
+        copy_columns(&mut self.head.w_k, passes, |p| &p.w[1]);
+        copy_columns(&mut self.head.w_v, passes, |p| &p.w[2]);
+        copy_columns(&mut self.gradients.w_q, passes, |p| &p.d_w[0]);
+        copy_columns(&mut self.gradients.w_k, passes, |p| &p.d_w[1]);
+        copy_columns(&mut self.gradients.w_v, passes, |p| &p.d_w[2]);
+        for (n, x) in self.gradients.x.iter_mut().enumerate() {
+            *x = passes.iter().fold(-0.0, |sum, pass| sum + pass.d_x[n]);
+        }
     }
 
     /// Steps taken so far.
@@ -182,7 +281,7 @@ impl Trainer {
         self.losses.last().copied().unwrap_or(f64::NAN)
     }
 
-    /// The current head.
+    /// The current weights: W_Q, W_K and W_V of every head, side by side.
     pub fn head(&self) -> &Head {
         &self.head
     }
@@ -216,13 +315,13 @@ impl Trainer {
     /// smoothly; changing the rule itself (SGD → Adam) starts its memory afresh.
     pub fn set_optimizer(&mut self, optimizer: Optimizer) {
         if !self.optimizer.same_rule(&optimizer) {
-            self.state.reset();
+            self.states.iter_mut().for_each(State::reset);
         }
         self.optimizer = optimizer;
     }
 
-    /// The current head on the task's sequence as a [`Scenario`], so the
-    /// learned head can be shown, exported, linked and stepped through like
+    /// The current weights on the task's sequence as a [`Scenario`] of the
+    /// task's heads, without W_O, so the learned layer can be shown, exported, linked and stepped through like
     /// any other: the task's tokens, X as 1×T×d, the head, mask and options.
     pub fn scenario(&self) -> Scenario {
         Scenario {
@@ -230,7 +329,7 @@ impl Trainer {
             x: self.task.x.clone().insert_axis(Axis(0)),
             batched: false,
             head: self.head.clone(),
-            heads: 1,
+            heads: self.task.heads,
             w_o: None,
             mask: self
                 .task
