@@ -16,10 +16,10 @@ use crate::diagrams::host::ActionCard;
 use crate::i18n::{self, LangContext};
 use crate::link::sync::{link_search, LinkedState};
 use crate::link::PANELS;
-use crate::state::{Focus, LabScenario, LabTrace, LabView, ShowTables, Skipped};
+use crate::state::{Focus, LabLayer, LabScenario, LabTrace, LabView, ShowTables, Skipped};
 use action::{apply, Chore, Format, ShareAction, Sheet};
 use leptos::prelude::*;
-use markup::{ShareView, MATRICES};
+use markup::{exported, Offer, ShareView};
 use web_sys::Element;
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/share.js")]
@@ -41,20 +41,32 @@ pub fn Share() -> impl IntoView {
     let LabScenario(scenario) = expect_context::<LabScenario>();
     let LabTrace(trace) = expect_context::<LabTrace>();
     let LabView(shown) = expect_context::<LabView>();
+    let LabLayer(layer) = expect_context::<LabLayer>();
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = expect_context::<Focus>();
     let Picked(picked) = expect_context::<Picked>();
     let sheet = RwSignal::new(Sheet::default());
     // The chosen matrix's text, as it is now, so it never shows numbers gone stale.
+    let offer = Memo::new(move |_| layer.with(|l| Offer::new(l.as_ref(), focus.head.get())));
     let export_text = Memo::new(move |_| {
-        let Some((format, matrix)) = sheet.with(|s| s.format.map(|f| (f, s.matrix))) else {
+        let Some((format, chosen)) = sheet.with(|s| s.format.map(|f| (f, s.matrix))) else {
             return String::new();
         };
-        let (label, name, get) = MATRICES[matrix];
+        let offer = offer.get();
+        let matrix = offer.pick(chosen);
+        let (label, name) = offer.names(matrix, lang.get());
         shown.with(|view| {
-            view.as_ref().map_or_else(String::new, |view| match format {
-                Format::Latex => text::latex(label, get(view)),
-                Format::Numpy => text::numpy(name, get(view)),
+            layer.with(|layer| {
+                let Some(m) = view
+                    .as_ref()
+                    .and_then(|v| exported(matrix, v, layer.as_ref()))
+                else {
+                    return String::new();
+                };
+                match format {
+                    Format::Latex => text::latex(&label, m),
+                    Format::Numpy => text::numpy(&name, m),
+                }
             })
         })
     });
@@ -89,6 +101,7 @@ pub fn Share() -> impl IntoView {
         markup::share(&ShareView {
             lang: lang.get(),
             matrix: sheet.matrix,
+            offer: offer.get(),
             export_text: &text,
             status: sheet.status.as_ref(),
             embedding: sheet.embedding,

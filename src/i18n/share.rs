@@ -34,6 +34,11 @@ pub const MATRIX: Msg = Msg {
     zh: "矩阵",
     en: "Matrix",
 };
+/// Before a head's number, after one of its matrices: "Q (head 2)".
+pub const OF_HEAD: Msg = Msg {
+    zh: "头 ",
+    en: "head ",
+};
 pub const AS_LATEX: Msg = Msg {
     zh: "LaTeX 矩阵（bmatrix）",
     en: "LaTeX bmatrix",

@@ -6,34 +6,126 @@
 use crate::action::action_button as button;
 use crate::controls::refusal;
 use crate::i18n::{share as text, Lang, Msg};
-use crate::lab::{LabError, SequenceTrace};
+use crate::lab::{LabError, LayerView, SequenceTrace};
 use crate::svg::Markup;
 use ndarray::Array2;
 
-/// Where the shown sequence keeps one of its matrices.
-pub type MatrixOf = fn(&SequenceTrace) -> &Array2<f64>;
+/// Where the lab keeps one of the matrices the export can write.
+#[derive(Clone, Copy)]
+pub enum Of {
+    /// X, which every head reads.
+    Input(fn(&SequenceTrace) -> &Array2<f64>),
+    /// One of the shown head's matrices (W_Q, W_K and W_V: its columns).
+    Head(fn(&SequenceTrace) -> &Array2<f64>),
+    /// The layer joining several heads, when there is one; `true` when only
+    /// a layer with W_O has it.
+    Layer(fn(&LayerView) -> Option<&Array2<f64>>, bool),
+}
 
 /// The matrices the LaTeX and NumPy export can write: a label, the NumPy
-/// variable name, and where the shown sequence keeps it.
-pub const MATRICES: [(&str, &str, MatrixOf); 11] = [
-    ("X", "X", |t| &t.x),
-    ("W_Q", "W_Q", |t| &t.w_q),
-    ("W_K", "W_K", |t| &t.w_k),
-    ("W_V", "W_V", |t| &t.w_v),
-    ("Q", "Q", |t| &t.q),
-    ("K", "K", |t| &t.k),
-    ("V", "V", |t| &t.v),
-    ("QKᵀ", "scores", |t| &t.scores),
-    ("QKᵀ/√d_k", "scaled", |t| &t.scaled),
-    ("α′", "weights", |t| &t.weights),
-    ("B", "B", |t| &t.output),
+/// variable name, and where the lab keeps it.
+pub const MATRICES: [(&str, &str, Of); 14] = [
+    ("X", "X", Of::Input(|t| &t.x)),
+    ("W_Q", "W_Q", Of::Head(|t| &t.w_q)),
+    ("W_K", "W_K", Of::Head(|t| &t.w_k)),
+    ("W_V", "W_V", Of::Head(|t| &t.w_v)),
+    ("Q", "Q", Of::Head(|t| &t.q)),
+    ("K", "K", Of::Head(|t| &t.k)),
+    ("V", "V", Of::Head(|t| &t.v)),
+    ("QKᵀ", "scores", Of::Head(|t| &t.scores)),
+    ("QKᵀ/√d_k", "scaled", Of::Head(|t| &t.scaled)),
+    ("α′", "weights", Of::Head(|t| &t.weights)),
+    ("B", "B", Of::Head(|t| &t.output)),
+    (
+        "Concat(head₁, …, head_h)",
+        "concat",
+        Of::Layer(|l| Some(&l.concat), false),
+    ),
+    ("W_O", "W_O", Of::Layer(|l| l.w_o.as_ref(), true)),
+    (
+        "MultiHead = Concat · W_O",
+        "multihead",
+        Of::Layer(|l| l.w_o.as_ref().map(|_| &l.output), true),
+    ),
 ];
+
+/// What the lab offers the export now: how many heads, which one the
+/// diagrams show, and whether there is an output projection. It changes
+/// only with the layer's shape, so the card's markup does not follow every
+/// edit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offer {
+    pub heads: usize,
+    pub head: usize,
+    pub w_o: bool,
+}
+
+impl Offer {
+    /// The offer of a lab showing `head` of `layer` (`None`: the lessons' one head).
+    pub fn new(layer: Option<&LayerView>, head: usize) -> Self {
+        layer.map_or(Self::default(), |l| Offer {
+            heads: l.heads(),
+            head: head.min(l.heads().saturating_sub(1)),
+            w_o: l.w_o.is_some(),
+        })
+    }
+
+    /// Whether matrix `i` of [`MATRICES`] exists in this lab.
+    pub fn has(&self, i: usize) -> bool {
+        match MATRICES.get(i) {
+            Some((_, _, Of::Layer(_, projected))) => {
+                (self.heads > 1 || self.w_o) && (self.w_o || !projected)
+            }
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    /// `chosen` if this lab has it, or else X.
+    pub fn pick(&self, chosen: usize) -> usize {
+        if self.has(chosen) {
+            chosen
+        } else {
+            0
+        }
+    }
+
+    /// Matrix `i`'s label and NumPy name; with several heads a head's
+    /// matrices name their head, counted from 1 as the picker shows them.
+    pub fn names(&self, i: usize, lang: Lang) -> (String, String) {
+        let (label, name, of) = MATRICES[i];
+        match of {
+            Of::Head(_) if self.heads > 1 => {
+                let n = self.head + 1;
+                (
+                    format!("{label} ({}{n})", text::OF_HEAD.get(lang)),
+                    format!("{name}_head{n}"),
+                )
+            }
+            _ => (label.into(), name.into()),
+        }
+    }
+}
+
+/// Matrix `i` of [`MATRICES`] as the lab shows it, if the lab has it.
+pub fn exported<'a>(
+    i: usize,
+    view: &'a SequenceTrace,
+    layer: Option<&'a LayerView>,
+) -> Option<&'a Array2<f64>> {
+    match MATRICES.get(i)?.2 {
+        Of::Input(get) | Of::Head(get) => Some(get(view)),
+        Of::Layer(get, _) => layer.and_then(get),
+    }
+}
 
 /// Everything the card shows.
 pub struct ShareView<'a> {
     pub lang: Lang,
     /// The index into [`MATRICES`] chosen for LaTeX and NumPy.
     pub matrix: usize,
+    /// Which of [`MATRICES`] the lab has, and the shown head.
+    pub offer: Offer,
     /// The last LaTeX or NumPy text written.
     pub export_text: &'a str,
     /// What the last export or import said: a note, or why it was refused.
@@ -72,13 +164,14 @@ fn export(m: &mut Markup, view: &ShareView) {
         "select",
         &[("data-action", "matrix"), ("data-testid", "export-matrix")],
     );
-    for (i, (label, ..)) in MATRICES.iter().enumerate() {
+    let chosen = view.offer.pick(view.matrix);
+    for i in (0..MATRICES.len()).filter(|&i| view.offer.has(i)) {
         let value = i.to_string();
         let mut attrs = vec![("value", value.as_str())];
-        if i == view.matrix {
+        if i == chosen {
             attrs.push(("selected", ""));
         }
-        m.element("option", &attrs, label);
+        m.element("option", &attrs, &view.offer.names(i, lang).0);
     }
     m.close("select").close("label");
     button(m, "export-latex", text::AS_LATEX.get(lang));
@@ -206,6 +299,7 @@ mod tests {
         ShareView {
             lang: Lang::En,
             matrix: 2,
+            offer: Offer::default(),
             export_text: "\\begin{bmatrix}<x>",
             status,
             embedding: true,
@@ -255,5 +349,66 @@ mod tests {
         let html = share(&closed);
         assert!(html.contains("data-testid=\"import-problem\""));
         assert!(!html.contains("embed-code"));
+    }
+
+    #[test]
+    fn the_export_offers_the_layers_matrices_only_when_there_is_a_layer() {
+        use attention_core::presets::pronoun_heads;
+        let one = Offer::new(None, 0);
+        assert!((0..11).all(|i| one.has(i)) && !(11..14).any(|i| one.has(i)));
+        assert_eq!(one.names(4, Lang::En), ("Q".into(), "Q".into()));
+        assert_eq!(one.pick(12), 0, "no W_O: X instead");
+        let two = pronoun_heads();
+        let layer = LayerView::new(&two.run().expect("runs"), 0);
+        let offer = Offer::new(Some(&layer), 1);
+        assert!((0..14).all(|i| offer.has(i)));
+        assert_eq!(
+            offer.names(4, Lang::En),
+            ("Q (head 2)".into(), "Q_head2".into())
+        );
+        assert_eq!(offer.names(9, Lang::Zh).0, "α′ (头 2)");
+        assert_eq!(offer.names(0, Lang::En).0, "X", "X belongs to every head");
+        assert_eq!(offer.names(12, Lang::En), ("W_O".into(), "W_O".into()));
+        // Several heads without W_O: the concatenation is the output.
+        let mut bare = two.clone();
+        bare.w_o = None;
+        let layer = LayerView::new(&bare.run().expect("runs"), 0);
+        let offer = Offer::new(Some(&layer), 5);
+        assert_eq!(offer.head, 1, "the head is clamped to the layer");
+        assert!(offer.has(11) && !offer.has(12) && !offer.has(13));
+    }
+
+    #[test]
+    fn the_export_writes_the_shown_heads_matrix_and_the_layers() {
+        use attention_core::presets::pronoun_heads;
+        let scenario = pronoun_heads();
+        let trace = scenario.run().expect("runs");
+        let layer = LayerView::new(&trace, 0);
+        let second = SequenceTrace::new(&trace.heads[1], 0, Vec::new());
+        assert_eq!(exported(9, &second, Some(&layer)), Some(&second.weights));
+        assert_eq!(exported(9, &second, Some(&layer)), Some(&layer.weights[1]));
+        assert_eq!(exported(11, &second, Some(&layer)), Some(&layer.concat));
+        assert_eq!(exported(12, &second, Some(&layer)), layer.w_o.as_ref());
+        assert_eq!(exported(13, &second, Some(&layer)), Some(&layer.output));
+        assert_eq!(exported(11, &second, None), None);
+        assert_eq!(exported(14, &second, Some(&layer)), None);
+        // The menu lists what the lab has, named for the shown head.
+        let mut shown = view(None, &[]);
+        shown.offer = Offer::new(Some(&layer), 1);
+        shown.matrix = 13;
+        let html = share(&shown);
+        assert!(
+            html.contains("<option value=\"2\">W_K (head 2)</option>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<option value=\"13\" selected=\"\">MultiHead = Concat · W_O</option>")
+        );
+        shown.offer = Offer::default();
+        let html = share(&shown);
+        assert!(
+            !html.contains("value=\"13\"")
+                && html.contains("<option value=\"0\" selected=\"\">X</option>")
+        );
     }
 }

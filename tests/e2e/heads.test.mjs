@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useLab, LabPage, runAttnTrace, isClose } from './lab_page.mjs';
+import { useLab, LabPage, runAttnTrace, isClose, numpyList } from './lab_page.mjs';
 
 const harness = useLab();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +74,23 @@ test('an imported PyTorch layer of two heads shows each head, the concatenation 
     assertAllClose(await lab.matrix('w-o'), input.w_o, 0, 'W_O');
     assertAllClose(await lab.matrix('layer-output'), expected.output[b], TORCH_TOLERANCE, `output of sequence ${b}`);
   }
+  // The Save card exports the shown head's matrices under its name, and the
+  // layer's, exactly as shown.
+  const exported = async (value, name) => {
+    await lab.reveal('[data-testid="export-matrix"]');
+    await lab.page.selectOption('[data-testid="export-matrix"]', { value });
+    await lab.page.click('[data-testid="export-numpy"]');
+    return numpyList(await lab.page.inputValue('[data-testid="export-text"]'), name);
+  };
+  assert.deepEqual(await exported('9', 'weights_head2'), await lab.matrix('weights'));
+  assert.deepEqual(await exported('12', 'W_O'), input.w_o);
+  assert.deepEqual(await exported('11', 'concat'), await lab.matrix('concat'));
+  assert.deepEqual(await exported('13', 'multihead'), await lab.matrix('layer-output'));
+  await lab.pickHead(0);
+  await lab.reveal('[data-testid="export-matrix"]');
+  await lab.page.click('[data-testid="export-latex"]');
+  assert.match(await lab.page.inputValue('[data-testid="export-text"]'), /^% MultiHead = Concat · W_O\n/);
+  assert.deepEqual(await exported('4', 'Q_head1'), await lab.matrix('q'));
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +37,14 @@ export function runAttnTrace(scenario) {
 }
 
 /** A static file server for dist/ under SUB_PATH, on a free loopback port. */
+/** The nested list in the Save card's `NAME = np.array([...], dtype=float)`, read as JSON. */
+export function numpyList(code, name) {
+  assert.match(code, /^import numpy as np\n/);
+  const list = code.match(new RegExp(`\\n${name} = np\\.array\\((\\[[\\s\\S]*\\]), dtype=float\\)\\n$`));
+  assert.ok(list, code);
+  return JSON.parse(list[1].replace(/,(\s*\])/g, '$1'));
+}
+
 export async function serveDist() {
   // Links may be long (hostile ones with 10,000 tokens), so accept request
   // heads of up to 1 MB rather than node's default 16 KB.

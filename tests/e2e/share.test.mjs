@@ -6,7 +6,7 @@
 // another origin, logged no error and reported no CSP violation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, LabPage, MATRICES, runAttnTrace, isClose } from './lab_page.mjs';
+import { useLab, LabPage, MATRICES, runAttnTrace, isClose, numpyList } from './lab_page.mjs';
 
 const harness = useLab();
 
@@ -280,13 +280,6 @@ test('LaTeX rounds W_Q for a slide and NumPy writes α′ and W_Q exactly', asyn
     });
   });
 
-  /** The nested list in `NAME = np.array([...], dtype=float)`, read as JSON. */
-  const numpyList = (code, name) => {
-    assert.match(code, /^import numpy as np\n/);
-    const list = code.match(new RegExp(`\\n${name} = np\\.array\\((\\[[\\s\\S]*\\]), dtype=float\\)\\n$`));
-    assert.ok(list, code);
-    return JSON.parse(list[1].replace(/,(\s*\])/g, '$1'));
-  };
   await lab.page.click('[data-testid="export-numpy"]');
   assert.deepEqual(numpyList(await lab.page.inputValue('[data-testid="export-text"]'), 'W_Q'), wq);
   await lab.page.selectOption('[data-testid="export-matrix"]', { value: '9' });

@@ -37,8 +37,8 @@ fn every_control_reads_back_into_its_action() {
     assert_eq!(click("copy-embed"), Some(ShareAction::CopyEmbed));
     assert_eq!(click("embed"), Some(ShareAction::ToggleEmbed));
     assert_eq!(
-        read("change", "matrix", "10"),
-        Some(ShareAction::Matrix(10))
+        read("change", "matrix", "13"),
+        Some(ShareAction::Matrix(13))
     );
     assert_eq!(
         read("click", "import", "{\"x\": 1}"),
@@ -56,7 +56,7 @@ fn every_control_reads_back_into_its_action() {
 #[test]
 fn garbage_and_other_events_are_no_action() {
     // A matrix or panel the card does not have, from a tampered page.
-    assert_eq!(read("change", "matrix", "11"), None);
+    assert_eq!(read("change", "matrix", "14"), None);
     assert_eq!(read("change", "matrix", "-1"), None);
     assert_eq!(read("change", "matrix", "<b>"), None);
     assert_eq!(tick("panel", PANELS.len(), true), None);
