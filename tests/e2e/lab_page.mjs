@@ -36,7 +36,6 @@ export function runAttnTrace(scenario) {
   return JSON.parse(out.toString());
 }
 
-/** A static file server for dist/ under SUB_PATH, on a free loopback port. */
 /** The nested list in the Save card's `NAME = np.array([...], dtype=float)`, read as JSON. */
 export function numpyList(code, name) {
   assert.match(code, /^import numpy as np\n/);
@@ -45,6 +44,7 @@ export function numpyList(code, name) {
   return JSON.parse(list[1].replace(/,(\s*\])/g, '$1'));
 }
 
+/** A static file server for dist/ under SUB_PATH, on a free loopback port. */
 export async function serveDist() {
   // Links may be long (hostile ones with 10,000 tokens), so accept request
   // heads of up to 1 MB rather than node's default 16 KB.
