@@ -34,10 +34,10 @@ pub const MATRIX: Msg = Msg {
     zh: "矩阵",
     en: "Matrix",
 };
-/// Before a head's number, after one of its matrices: "Q (head 2)".
+/// After one of a head's matrices, naming the head ({n}, from 1): "Q (head 2)".
 pub const OF_HEAD: Msg = Msg {
-    zh: "头 ",
-    en: "head ",
+    zh: "（头 {n}）",
+    en: " (head {n})",
 };
 pub const AS_LATEX: Msg = Msg {
     zh: "LaTeX 矩阵（bmatrix）",

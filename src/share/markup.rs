@@ -97,10 +97,8 @@ impl Offer {
         match of {
             Of::Head(_) if self.heads > 1 => {
                 let n = self.head + 1;
-                (
-                    format!("{label} ({}{n})", text::OF_HEAD.get(lang)),
-                    format!("{name}_head{n}"),
-                )
+                let head = text::OF_HEAD.get(lang).replace("{n}", &n.to_string());
+                (format!("{label}{head}"), format!("{name}_head{n}"))
             }
             _ => (label.into(), name.into()),
         }
@@ -366,7 +364,7 @@ mod tests {
             offer.names(4, Lang::En),
             ("Q (head 2)".into(), "Q_head2".into())
         );
-        assert_eq!(offer.names(9, Lang::Zh).0, "α′ (头 2)");
+        assert_eq!(offer.names(9, Lang::Zh).0, "α′（头 2）");
         assert_eq!(offer.names(0, Lang::En).0, "X", "X belongs to every head");
         assert_eq!(offer.names(12, Lang::En), ("W_O".into(), "W_O".into()));
         // Several heads without W_O: the concatenation is the output.
