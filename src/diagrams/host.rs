@@ -152,6 +152,12 @@ where
     drawn_as(element_of(node), Drawn::OnScreen)
 }
 
+/// Whether the card holding the element `find` finds is drawn, as [`drawn`]
+/// is for a node: for what a card draws outside its markup.
+pub fn drawn_found(find: impl Fn() -> Option<Element> + Send + Sync + 'static) -> Memo<bool> {
+    drawn_as(Box::new(find), Drawn::OnScreen)
+}
+
 /// `node`'s element, once it is made.
 fn element_of<E>(node: NodeRef<E>) -> Box<dyn Fn() -> Option<Element> + Send + Sync>
 where

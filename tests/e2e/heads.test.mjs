@@ -42,6 +42,7 @@ async function shows(lab, testid, want) {
  * square of them), after checking that its canvas is painted, a pixel a cell.
  */
 async function headMap(lab, h) {
+  await lab.reveal(`[data-testid="head-weights"][data-head="${h}"]`);
   return lab.page.evaluate((i) => {
     const svg = document.querySelector(`[data-testid="head-weights"][data-head="${i}"]`);
     const canvas = document.querySelector(`canvas.head-pixels[data-head="${i}"]`);
@@ -91,6 +92,26 @@ test('an imported PyTorch layer of two heads shows each head, the concatenation 
   await lab.page.click('[data-testid="export-latex"]');
   assert.match(await lab.page.inputValue('[data-testid="export-text"]'), /^% MultiHead = Concat · W_O\n/);
   assert.deepEqual(await exported('4', 'Q_head1'), await lab.matrix('q'));
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.close();
+});
+
+test('the heads card, off screen while the weights change, shows the new ones as it comes into view', async () => {
+  const lab = await LabPage.open(harness.browser, harness.server.url);
+  await lab.setRange('heads', 2);
+  await lab.page.waitForSelector('[data-testid="head-picker"] [data-head="1"]');
+  const before = await headMap(lab, 1);
+  // Far below the heads card, new weights leave its maps as they were...
+  await lab.reveal('[data-testid="share"]');
+  await lab.page.waitForSelector('[data-testid="heads-view"][data-far]', { state: 'attached' });
+  await lab.page.evaluate(() => document.querySelector('[data-testid="randomize"]').click());
+  await lab.page.waitForFunction(() => document.querySelector('[data-testid="randomize"]') !== null);
+  const stale = await lab.page.$eval('[data-testid="head-weights"][data-head="1"]', (svg) => svg.dataset.values);
+  assert.equal(stale, before.flat().join(' '), 'an off-screen map is not redrawn');
+  // ...and shows the core's weights of each head once it is back on screen.
+  const core = runAttnTrace(await lab.shownScenario());
+  for (const h of [0, 1]) assertAllClose(await headMap(lab, h), core.weights[h], CORE_TOLERANCE, `map of head ${h + 1}`);
+  assert.notDeepEqual(await headMap(lab, 1), before);
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });
