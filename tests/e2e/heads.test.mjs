@@ -112,6 +112,11 @@ test('the heads card, off screen while the weights change, shows the new ones as
   const core = runAttnTrace(await lab.shownScenario());
   for (const h of [0, 1]) assertAllClose(await headMap(lab, h), core.weights[h], CORE_TOLERANCE, `map of head ${h + 1}`);
   assert.notDeepEqual(await headMap(lab, 1), before);
+  // Each map's SVG, which takes the click, lies exactly over its canvas.
+  const boxes = await lab.page.$$eval('.head-thumb', (thumbs) =>
+    thumbs.map((t) => ['canvas', 'svg'].map((s) => JSON.stringify(t.querySelector(s).getBoundingClientRect()))),
+  );
+  for (const [canvas, svg] of boxes) assert.equal(svg, canvas);
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });
