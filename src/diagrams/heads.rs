@@ -6,7 +6,7 @@ mod action;
 mod markup;
 
 use crate::action::Heard;
-use crate::diagrams::host::{drawn_found, ActionCard};
+use crate::diagrams::host::{drawn, ActionCard};
 use crate::diagrams::matrix::raster::draw_pixels;
 use crate::i18n::LangContext;
 use crate::state::{Focus, LabLayer};
@@ -32,8 +32,10 @@ pub fn Heads() -> impl IntoView {
             focus.head.set(head);
         }
     });
+    let node = NodeRef::new();
     let card = view! {
         <ActionCard
+            node=node
             class="card heads"
             testid="heads-view"
             markup=markup
@@ -44,14 +46,7 @@ pub fn Heads() -> impl IntoView {
     // The maps of a card off screen wait, unread, for it to come into view:
     // with four heads at T = 16 their 1,024 values cost more than the rest
     // of an input on screen.
-    let drawn = drawn_found(move || {
-        // Asked again with each new markup, in case the card was not yet made.
-        markup.track();
-        document()
-            .query_selector("[data-testid=\"heads-view\"]")
-            .ok()
-            .flatten()
-    });
+    let drawn = drawn(node);
     // After the card's own patch (an effect made first runs first), which
     // may have made the maps anew: each map's colours, a pixel a cell, and
     // its values.

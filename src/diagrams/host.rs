@@ -152,12 +152,6 @@ where
     drawn_as(element_of(node), Drawn::OnScreen)
 }
 
-/// Whether the card holding the element `find` finds is drawn, as [`drawn`]
-/// is for a node: for what a card draws outside its markup.
-pub fn drawn_found(find: impl Fn() -> Option<Element> + Send + Sync + 'static) -> Memo<bool> {
-    drawn_as(Box::new(find), Drawn::OnScreen)
-}
-
 /// `node`'s element, once it is made.
 fn element_of<E>(node: NodeRef<E>) -> Box<dyn Fn() -> Option<Element> + Send + Sync>
 where
@@ -228,8 +222,11 @@ pub fn ActionCard(
     /// new draw of weights, then rewrites nothing else.
     #[prop(optional, into)]
     values: Option<Signal<Vec<(&'static str, String)>>>,
+    /// The card's element, for a card that also draws outside its markup
+    /// and asks [`drawn`] whether it is on screen.
+    #[prop(optional)]
+    node: NodeRef<Section>,
 ) -> impl IntoView {
-    let node = NodeRef::<Section>::new();
     let drawn = drawn_as(element_of(node), Drawn::Anywhere);
     keep_patched(node, markup, Some(drawn));
     if let Some(chosen) = chosen {

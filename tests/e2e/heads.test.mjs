@@ -104,8 +104,9 @@ test('the heads card, off screen while the weights change, shows the new ones as
   // Far below the heads card, new weights leave its maps as they were...
   await lab.reveal('[data-testid="share"]');
   await lab.page.waitForSelector('[data-testid="heads-view"][data-far]', { state: 'attached' });
+  const seed = await lab.page.inputValue('[data-testid="seed"]');
   await lab.page.evaluate(() => document.querySelector('[data-testid="randomize"]').click());
-  await lab.page.waitForFunction(() => document.querySelector('[data-testid="randomize"]') !== null);
+  await lab.page.waitForFunction((was) => document.querySelector('[data-testid="seed"]').value !== was, seed);
   const stale = await lab.page.$eval('[data-testid="head-weights"][data-head="1"]', (svg) => svg.dataset.values);
   assert.equal(stale, before.flat().join(' '), 'an off-screen map is not redrawn');
   // ...and shows the core's weights of each head once it is back on screen.
