@@ -9,6 +9,9 @@
 // are applied, without parsing the markup into nodes at all. Anything else
 // takes the general path: parse, then patch node by node.
 
+// This file also runs as the painter worker (see `drawCells`), which has no page.
+const inWorker = typeof document === 'undefined';
+
 export function morph(host, markup) {
   // A host's first markup goes in without being cut into tokens: at start-up
   // every diagram is written once and most then only repaint, so the tokens
@@ -268,7 +271,7 @@ export function paint(host, encoded) {
   host.fields = fields;
   if (!changed) return;
   if (host.look || printing) {
-    draw(host, cells, fields);
+    draw(host, cells, fields, lines);
   } else {
     unpainted.add(host);
     frame ||= requestAnimationFrame(drawUnpainted);
@@ -333,19 +336,21 @@ let frame = 0;
 // A printout is laid out without a frame: while one is prepared, canvases
 // are drawn at once.
 let printing = false;
-addEventListener('beforeprint', () => {
-  printing = true;
-  drawUnpainted();
-});
-addEventListener('afterprint', () => {
-  printing = false;
-});
+if (!inWorker) {
+  addEventListener('beforeprint', () => {
+    printing = true;
+    drawUnpainted();
+  });
+  addEventListener('afterprint', () => {
+    printing = false;
+  });
+}
 
 function drawUnpainted() {
   cancelAnimationFrame(frame);
   frame = 0;
   for (const host of unpainted) {
-    if (host.isConnected && host.fields) draw(host, host.cells, host.fields);
+    if (host.isConnected && host.fields) draw(host, host.cells, host.fields, host.painted);
     // A host taken out of the page before its frame is drawn by its next
     // paint, even if that paint brings the same lines.
     else host.painted = null;
@@ -353,20 +358,14 @@ function drawUnpainted() {
   unpainted.clear();
 }
 
-// Draws every cell's fill, then every number, on the host's canvas at the
-// SVG's own size in its units, times the device's pixels per CSS pixel for
-// sharp digits. Nothing here reads layout: sizes come from the SVG's
-// attributes, the font from its computed style.
-function draw(host, cells, fields) {
+// Draws a painted heatmap: sends its canvas's size, font and cells to
+// `drawCells`, on the painter worker if there is one. Nothing here reads
+// layout: sizes come from the SVG's attributes, the font from its computed
+// style.
+function draw(host, cells, fields, lines) {
   const canvas = host.querySelector('canvas.cells');
   const svg = canvas?.nextElementSibling;
   if (!svg) return;
-  const ratio = window.devicePixelRatio || 1;
-  const width = Number(svg.getAttribute('width'));
-  const height = Number(svg.getAttribute('height'));
-  // Setting a size clears the canvas even when unchanged, so only on change.
-  if (canvas.width !== Math.ceil(width * ratio)) canvas.width = Math.ceil(width * ratio);
-  if (canvas.height !== Math.ceil(height * ratio)) canvas.height = Math.ceil(height * ratio);
   if (!host.look) {
     const style = getComputedStyle(svg);
     host.look = {
@@ -375,28 +374,134 @@ function draw(host, cells, fields) {
     };
   }
   const boxes = (host.boxes ??= Array.from(cells, (c) => ['x', 'y', 'width', 'height'].map((a) => Number(c.getAttribute(a)))));
-  const g = canvas.getContext('2d');
+  const job = {
+    width: Number(svg.getAttribute('width')),
+    height: Number(svg.getAttribute('height')),
+    ratio: window.devicePixelRatio || 1,
+    font: host.look.font,
+    masked: host.look.masked,
+    boxes,
+    fields,
+  };
+  if (!worker) {
+    drawCells(canvas.getContext('2d'), job);
+    return;
+  }
+  // The worker gets the paint's lines, a few strings to copy rather than an
+  // array per cell, and the boxes only when the markup gave new ones.
+  const message = { id: (host.painterId ??= painters++), job: { ...job, fields: undefined, lines, boxes: undefined } };
+  if (host.boxesPosted !== boxes) message.job.boxes = host.boxesPosted = boxes;
+  // A canvas handed to the worker is drawn there from then on. A host keeps
+  // one id for its canvas, so a canvas that new markup replaced is dropped by
+  // the worker when the new one arrives.
+  if (host.canvas === canvas) {
+    worker.postMessage(message);
+    return;
+  }
+  host.canvas = canvas;
+  hosts.set(message.id, new WeakRef(host));
+  message.canvas = canvas.transferControlToOffscreen();
+  message.job.boxes = host.boxesPosted = boxes;
+  worker.postMessage(message, [message.canvas]);
+  forget.register(host, message.id);
+}
+
+// Draws every cell's fill, then every number, at the SVG's own size in its
+// units, times the device's pixels per CSS pixel for sharp digits, from each
+// cell's fields as `paint` reads them (fill, value, printed text, text colour,
+// class, mask flag). The painter worker runs it, or the main thread where
+// there is none.
+function drawCells(g, job) {
+  const { canvas } = g;
+  const { ratio, width, height, boxes, fields } = job;
+  // Setting a size clears the canvas even when unchanged, so only on change.
+  if (canvas.width !== Math.ceil(width * ratio)) canvas.width = Math.ceil(width * ratio);
+  if (canvas.height !== Math.ceil(height * ratio)) canvas.height = Math.ceil(height * ratio);
   g.setTransform(ratio, 0, 0, ratio, 0, 0);
   g.clearRect(0, 0, width, height);
+  const n = Math.min(boxes.length, fields.length);
   // Indexing, not destructuring: this loop runs for every cell of every change.
-  for (let i = 0; i < fields.length; i++) {
+  for (let i = 0; i < n; i++) {
     const box = boxes[i];
-    const alpha = fields[i][5] ? host.look.masked : 1;
+    const alpha = fields[i][5] ? job.masked : 1;
     if (g.globalAlpha !== alpha) g.globalAlpha = alpha;
     g.fillStyle = fields[i][0];
     g.fillRect(box[0], box[1], box[2], box[3]);
   }
   g.globalAlpha = 1;
-  g.font = host.look.font;
+  g.font = job.font;
   g.textAlign = 'center';
   g.textBaseline = 'middle';
   // Inks are few (dark or light for contrast): set one only when it changes.
   let ink = null;
-  for (let i = 0; i < fields.length; i++) {
+  for (let i = 0; i < n; i++) {
     const box = boxes[i];
     if (fields[i][3] !== ink) g.fillStyle = ink = fields[i][3];
     g.fillText(fields[i][2], box[0] + box[2] / 2, box[1] + box[3] / 2);
   }
+}
+
+// The painter: a worker that draws the painted heatmaps' canvases, handed to
+// it with `transferControlToOffscreen`. Filling a few hundred cells and
+// printing their numbers, then rastering the canvas (software rendering does
+// that at the end of the task that drew), took 2.5-3.5 ms of the main thread
+// for a 16 x 16 heatmap; the worker does it on another core while the main
+// thread finishes the input. The worker runs this very file (the page's
+// policy allows scripts from its own origin only, so no made-up script), and
+// it starts with the page, so it is ready for the first frame's drawing.
+// Where module workers or offscreen canvases are missing, the main thread
+// draws.
+let worker = null;
+let painters = 0;
+if (!inWorker && typeof OffscreenCanvas !== 'undefined' && HTMLCanvasElement.prototype.transferControlToOffscreen) {
+  try {
+    worker = new Worker(import.meta.url, { type: 'module', name: 'painter' });
+    // Each drawing done is told to its host as a `painted` event, for
+    // whoever waits for the pixels (the tests, the benchmark).
+    worker.onmessage = ({ data }) => hosts.get(data)?.deref()?.dispatchEvent(new Event('painted', { bubbles: true }));
+  } catch {
+    worker = null;
+  }
+}
+const hosts = new Map();
+
+// A host that is gone takes its canvas out of the worker.
+const forget = new FinalizationRegistry((id) => {
+  hosts.delete(id);
+  worker?.postMessage({ id, gone: true });
+});
+
+// The worker's side: it keeps each host's canvas and draws the latest job
+// for each once per task, so jobs that queue up while it draws (a fast drag)
+// are drawn once, not in turn.
+if (inWorker) {
+  const canvases = new Map();
+  const jobs = new Map();
+  let flushing = false;
+  const flush = () => {
+    flushing = false;
+    for (const [id, job] of jobs) {
+      const canvas = canvases.get(id);
+      if (!canvas) continue;
+      drawCells(canvas.g, { ...job, boxes: canvas.boxes, fields: job.lines.map((line) => line.split('\t')) });
+      postMessage(id);
+    }
+    jobs.clear();
+  };
+  onmessage = ({ data }) => {
+    if (data.gone) {
+      canvases.delete(data.id);
+      jobs.delete(data.id);
+      return;
+    }
+    if (data.canvas) canvases.set(data.id, { g: data.canvas.getContext('2d') });
+    if (data.job.boxes) canvases.get(data.id).boxes = data.job.boxes;
+    jobs.set(data.id, data.job);
+    if (!flushing) {
+      flushing = true;
+      setTimeout(flush, 0);
+    }
+  };
 }
 
 // Highlights the heatmap cells of `rows` and `cols` (the selected query, the

@@ -302,6 +302,34 @@ export class LabPage {
     );
   }
 
+  /**
+   * The colours (`"r,g,b"`) the page shows at `points` ([x, y] in CSS pixels
+   * from the top left) of the element `selector` names, read from a
+   * screenshot: what the learner sees, canvases drawn by the painter worker
+   * included. Asked again until `wanted` accepts them (or 5 s pass), since a
+   * worker's drawing reaches the screen a frame or two after it is sent.
+   */
+  async pixels(selector, points, wanted = () => true) {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const png = await this.page.locator(selector).screenshot();
+      const colours = await this.page.evaluate(
+        async ({ data, points }) => {
+          const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+          const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const g = canvas.getContext('2d');
+          g.drawImage(bitmap, 0, 0);
+          const ratio = devicePixelRatio;
+          return points.map(([x, y]) => [...g.getImageData(Math.floor(x * ratio), Math.floor(y * ratio), 1, 1).data].slice(0, 3).join(','));
+        },
+        { data: png.toString('base64'), points },
+      );
+      if (wanted(colours) || Date.now() > deadline) return colours;
+      await this.page.waitForTimeout(50);
+    }
+  }
+
   async screenshot(name) {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });

@@ -84,60 +84,61 @@ test('morph patches every kind of change to exactly the new markup', async () =>
 
 test('a painted heatmap shows its paint on the canvas and keeps it through new markup', async () => {
   const { lab, snippet } = await openWithMorph();
-  const result = await lab.page.evaluate(async (url) => {
+  await lab.page.evaluate(async (url) => {
     const { morph, paint } = await import(url);
     const host = document.createElement('div');
+    host.id = 'paint-test';
+    host.style.cssText = 'position: fixed; left: 0; top: 0; z-index: 10; background: #fff';
     document.body.append(host);
     const heatmap = (label, cols) => {
       let cells = '';
       for (let c = 0; c < cols; c++) cells += `<rect class="cell" x="${40 * c}" y="0" width="40" height="40" data-row="0" data-col="${c}"/>`;
       return `<div class="painted"><canvas class="cells" aria-hidden="true"></canvas><svg class="diagram matrix" width="${40 * cols}" height="40"><text>${label}</text>${cells}</svg></div>`;
     };
-    // The colour at the centre of cell `c`, from the canvas.
-    const pixel = (c) => {
-      const canvas = host.querySelector('canvas');
-      const ratio = canvas.width / 80;
-      const [r, g, b, a] = canvas.getContext('2d').getImageData(Math.floor((40 * c + 4) * ratio), Math.floor(4 * ratio), 1, 1).data;
-      return `${r},${g},${b},${a}`;
-    };
-    const cells = () => [...host.querySelectorAll('rect.cell')].map((r) => [r.dataset.value, r.getAttribute('aria-label'), r.dataset.masked ?? '', r.getAttribute('class')].join(' '));
-    // A heatmap's first drawing waits for the next frame; later ones are at once.
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    // Each step waits for the painter's word that it drew, when it draws.
+    let drawings = 0;
+    host.addEventListener('painted', () => drawings++);
+    window.paintTest = { host, morph, paint, heatmap, drawings: () => drawings };
+  }, snippet);
+  const step = (body) => lab.page.evaluate(body);
+  const drawn = (count) => lab.page.waitForFunction((n) => window.paintTest.drawings() >= n, count);
+  const cells = () => step(() => [...window.paintTest.host.querySelectorAll('rect.cell')].map((r) => [r.dataset.value, r.getAttribute('aria-label'), r.dataset.masked ?? '', r.getAttribute('class')].join(' ')));
+  // A corner of each cell, clear of its number and the label.
+  const corners = [[34, 34], [74, 34]];
+  const look = (wanted) => lab.pixels('#paint-test .painted', corners, (c) => c[0] === wanted);
+  const red = '255,0,0';
+  const expected = ['0.5 0.50  cell', '-2 \u2212\u221e true cell masked'];
+
+  await step(() => {
+    const { host, morph, paint, heatmap } = window.paintTest;
     morph(host, heatmap('a', 2));
     paint(host, '#ff0000\t0.5\t0.50\t#000000\tcell\t\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\n');
-    const before = pixel(0);
-    await frame();
-    const painted = { cells: cells(), left: pixel(0), right: pixel(1) };
-    // New text, same tags: the comparing path leaves the paint alone.
-    morph(host, heatmap('b', 2));
-    const relabelled = { cells: cells(), left: pixel(0) };
-    // A new structure rewrites the cells: the last paint is put back (in the
-    // next frame, as a first drawing). The canvas is cleared first so that
-    // only that drawing can make it red again.
-    const canvas = host.querySelector('canvas');
-    canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
-    morph(host, heatmap('c', 2).replace('<text>', '<line/><text>'));
-    const unbuilt = pixel(0);
-    await frame();
-    const rebuilt = { cells: cells(), left: pixel(0) };
-    // A later paint of drawn cells is on the canvas at once.
-    paint(host, '#00ff00\t0.5\t0.50\t#000000\tcell\t\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\n');
-    const repainted = pixel(0);
-    host.remove();
-    return { before, painted, relabelled, unbuilt, rebuilt, repainted };
-  }, snippet);
-  const cells = ['0.5 0.50  cell', '-2 \u2212\u221e true cell masked'];
-  // Not before that frame: a first paint draws nothing at once.
-  assert.notEqual(result.before, '255,0,0,255');
-  assert.deepEqual(result.painted.cells, cells);
-  assert.equal(result.painted.left, '255,0,0,255');
-  // A masked cell is painted faint, as the stylesheet makes masked cells.
-  assert.match(result.painted.right, /^0,0,255,(\d+)$/);
-  assert.ok(Number(result.painted.right.split(',')[3]) < 255, result.painted.right);
-  assert.deepEqual(result.relabelled, { cells, left: '255,0,0,255' });
-  assert.notEqual(result.unbuilt, '255,0,0,255');
-  assert.deepEqual(result.rebuilt, { cells, left: '255,0,0,255' });
-  assert.equal(result.repainted, '0,255,0,255');
+  });
+  await drawn(1);
+  assert.deepEqual(await cells(), expected);
+  const [left, right] = await look(red);
+  assert.equal(left, red);
+  // A masked cell is painted faint, as the stylesheet makes masked cells:
+  // its blue shows the white page through.
+  const [r, g, b] = right.split(',').map(Number);
+  assert.ok(b === 255 && r > 0 && r < 255 && g === r, right);
+
+  // New text, same tags: the comparing path leaves the paint alone.
+  await step(() => window.paintTest.morph(window.paintTest.host, window.paintTest.heatmap('b', 2)));
+  assert.deepEqual(await cells(), expected);
+  assert.equal((await look(red))[0], red);
+
+  // New markup that replaces the canvas: the last paint is drawn again, on
+  // the new canvas (which starts blank), in the next frame.
+  await step(() => window.paintTest.morph(window.paintTest.host, '<p>note</p>' + window.paintTest.heatmap('c', 2)));
+  await drawn(2);
+  assert.deepEqual(await cells(), expected);
+  assert.equal((await look(red))[0], red);
+
+  // A later paint of drawn cells is drawn at once.
+  await step(() => window.paintTest.paint(window.paintTest.host, '#00ff00\t0.5\t0.50\t#000000\tcell\t\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\n'));
+  await drawn(3);
+  assert.equal((await look('0,255,0'))[0], '0,255,0');
   await lab.close();
 });
 
