@@ -154,23 +154,44 @@ function composeLight() {
 // its numbers text.
 function paintBack(svg, copy) {
   const frame = svg.parentElement;
-  const fields = frame?.classList.contains('painted') ? frame.parentElement.fields : null;
-  if (!fields) return;
+  if (!frame?.classList.contains('painted')) return;
+  const host = frame.parentElement;
   const style = getComputedStyle(svg);
+  const text = (x, y, ink, content, opacity) => {
+    const number = document.createElementNS(SVG_NS, 'text');
+    number.setAttribute('x', x);
+    number.setAttribute('y', y);
+    number.setAttribute(
+      'style',
+      `fill:${ink};font-family:${style.fontFamily};font-size:${style.fontSize};text-anchor:middle;dominant-baseline:central;opacity:${opacity}`,
+    );
+    number.textContent = content;
+    return number;
+  };
+  // The wide softmax bars (`morph.js` `paintBars`): each bar's fill, top and
+  // height, and its number above it.
+  if (host.barLines) {
+    const ink = style.getPropertyValue('--ink').trim() || style.color;
+    const faint = style.getPropertyValue('--masked-text-opacity').trim() || '1';
+    copy.querySelectorAll('rect.bar-value').forEach((rect, j) => {
+      const f = (host.barLines[j + 1] ?? '').split('\t');
+      if (f.length < 8) return;
+      rect.style.fill = f[3];
+      rect.setAttribute('y', f[4]);
+      rect.setAttribute('height', f[5]);
+      const x = Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) / 2;
+      rect.after(text(x, f[7], ink, f[6], f[2] ? faint : 1));
+    });
+    return;
+  }
+  const fields = host.fields;
+  if (!fields) return;
   copy.querySelectorAll('rect[data-row]').forEach((rect, i) => {
-    const [fill, , text, ink] = fields[i] ?? [];
+    const [fill, , printed, ink] = fields[i] ?? [];
     if (!fill) return;
     rect.style.fill = fill;
     const at = (a, b) => Number(rect.getAttribute(a)) + Number(rect.getAttribute(b)) / 2;
-    const number = document.createElementNS(SVG_NS, 'text');
-    number.setAttribute('x', at('x', 'width'));
-    number.setAttribute('y', at('y', 'height'));
-    number.setAttribute(
-      'style',
-      `fill:${ink};font-family:${style.fontFamily};font-size:${style.fontSize};text-anchor:middle;dominant-baseline:central`,
-    );
-    number.textContent = text;
-    rect.after(number);
+    rect.after(text(at('x', 'width'), at('y', 'height'), ink, printed, 1));
   });
 }
 

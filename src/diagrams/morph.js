@@ -9,7 +9,7 @@
 // are applied, without parsing the markup into nodes at all. Anything else
 // takes the general path: parse, then patch node by node.
 
-// This file also runs as the painter worker (see `drawCells`), which has no page.
+// This file also runs as the painter worker (see `drawShapes`), which has no page.
 const inWorker = typeof document === 'undefined';
 
 export function morph(host, markup) {
@@ -44,6 +44,7 @@ export function morph(host, markup) {
   host.fields = null;
   host.cells = null;
   host.boxes = null;
+  host.columns = null;
   host.look = null;
   if (last) paint(host, last.join('\n'));
   const bars = host.barLines;
@@ -270,12 +271,8 @@ export function paint(host, encoded) {
   host.painted = lines;
   host.fields = fields;
   if (!changed) return;
-  if (host.look || printing) {
-    draw(host, cells, fields, lines);
-  } else {
-    unpainted.add(host);
-    frame ||= requestAnimationFrame(drawUnpainted);
-  }
+  if (host.look || printing) drawHeatmap(host);
+  else later(host, drawHeatmap);
   relight(host);
 }
 
@@ -283,17 +280,14 @@ export function paint(host, encoded) {
 // `bar_paint` there writes: a first line with the outlines of the thin bars,
 // one per colour, tab-separated, then one line per bar, tab-separated: its
 // class, value and mask flag and, unless thin, its fill, top, height, printed
-// number and that number's height. Only what changed since the last paint is
-// set, so pointing at another bar touches two bars, not all of them. The
-// lines may be a paint ahead of or behind the markup (wide bars on a thin
-// chart, while the markup and the paint catch up), so a field a line lacks
-// is removed and one the page lacks is skipped.
+// number and that number's height. The bars keep their class, value and mask
+// flag; wide bars and their numbers are drawn on the chart's canvas, and only
+// what changed since the last paint is set, so pointing at another bar
+// touches two bars' classes. The lines may be a paint ahead of or behind the
+// markup (wide bars on a thin chart, while the markup and the paint catch
+// up), so what a line lacks is not drawn and what the page lacks is skipped.
 export function paintBars(host, encoded) {
-  const bars = (host.bars ??= [...host.querySelectorAll('g.bar')].map((g) => [
-    g,
-    g.querySelector('.bar-value'),
-    g.querySelector('.bar-number'),
-  ]));
+  const bars = (host.bars ??= [...host.querySelectorAll('g.bar')].map((g) => [g, g.querySelector('.bar-value')]));
   const [outlines, ...lines] = encoded.split('\n');
   const before = host.barLines;
   const was = before?.[0].split('\t') ?? [];
@@ -301,25 +295,46 @@ export function paintBars(host, encoded) {
   outlines.split('\t').forEach((d, k) => {
     if (paths[k] && d !== was[k]) paths[k].setAttribute('d', d);
   });
+  let changed = !before;
   for (let j = 0; j < Math.min(bars.length, lines.length); j++) {
     if (before && before[j + 1] === lines[j]) continue;
     const f = lines[j].split('\t');
     const old = before?.[j + 1]?.split('\t') ?? [];
-    const [g, bar, number] = bars[j];
+    // A new class alone (another bar pointed at) leaves the drawing as it is.
+    changed ||= f.slice(1).join('\t') !== old.slice(1).join('\t');
+    const [g, bar] = bars[j];
     if (old[0] !== f[0]) g.setAttribute('class', f[0]);
     if (old[1] !== f[1]) bar.setAttribute('data-value', f[1]);
     if (old[2] !== f[2]) {
       if (f[2]) bar.setAttribute('data-masked', 'true');
       else bar.removeAttribute('data-masked');
     }
-    for (const [k, element, name] of [[3, bar, 'fill'], [4, bar, 'y'], [5, bar, 'height'], [7, number, 'y']]) {
-      if (old[k] === f[k] || !element) continue;
-      if (f[k] === undefined) element.removeAttribute(name);
-      else element.setAttribute(name, f[k]);
-    }
-    if (number && old[6] !== f[6]) number.textContent = f[6] ?? '';
   }
   host.barLines = [outlines, ...lines];
+  if (!changed || !host.querySelector('canvas.bars')) return;
+  if (host.look || printing) drawBars(host);
+  else later(host, drawBars);
+}
+
+// Draws the wide bars and their numbers on the chart's canvas: each bar
+// across where its `rect.bar-value` stands, with the fill, top and height of
+// its line, its number centred above it in the labels' ink.
+function drawBars(host) {
+  const canvas = host.querySelector('canvas.bars');
+  const svg = canvas?.nextElementSibling;
+  if (!svg || !host.barLines) return;
+  const look = lookOf(host, svg);
+  const columns = (host.columns ??= host.bars.map(([, bar]) => ['x', 'width'].map((a) => Number(bar.getAttribute(a)))));
+  const rects = [];
+  const texts = [];
+  host.barLines.slice(1).forEach((line, j) => {
+    const f = line.split('\t');
+    if (f.length < 8 || !columns[j]) return;
+    const [x, width] = columns[j];
+    rects.push([f[3], 1, x, Number(f[4]), width, Number(f[5])]);
+    texts.push([look.ink, f[2] ? look.maskedText : 1, f[6], x + width / 2, Number(f[7])]);
+  });
+  paintCanvas(host, canvas, svg, { rects, texts });
 }
 
 // The hosts drawn for the first time since their markup was written (at
@@ -330,8 +345,14 @@ export function paintBars(host, encoded) {
 // each card at start-up; by the frame they are worked out once, for the
 // frame. Later paints (new values) draw at once, so the pixels of an edit
 // never wait on the frame's own work.
-const unpainted = new Set();
+const unpainted = new Map();
 let frame = 0;
+
+// Has `redraw(host)` called just before the next frame.
+function later(host, redraw) {
+  unpainted.set(host, redraw);
+  frame ||= requestAnimationFrame(drawUnpainted);
+}
 
 // A printout is laid out without a frame: while one is prepared, canvases
 // are drawn at once.
@@ -349,96 +370,125 @@ if (!inWorker) {
 function drawUnpainted() {
   cancelAnimationFrame(frame);
   frame = 0;
-  for (const host of unpainted) {
-    if (host.isConnected && host.fields) draw(host, host.cells, host.fields, host.painted);
+  for (const [host, redraw] of unpainted) {
+    if (host.isConnected) redraw(host);
     // A host taken out of the page before its frame is drawn by its next
     // paint, even if that paint brings the same lines.
-    else host.painted = null;
+    else host.painted = host.barLines = null;
   }
   unpainted.clear();
 }
 
-// Draws a painted heatmap: sends its canvas's size, font and cells to
-// `drawCells`, on the painter worker if there is one. Nothing here reads
-// layout: sizes come from the SVG's attributes, the font from its computed
-// style.
-function draw(host, cells, fields, lines) {
-  const canvas = host.querySelector('canvas.cells');
-  const svg = canvas?.nextElementSibling;
-  if (!svg) return;
+// The look of a painted diagram's SVG that its canvas copies: the font, the
+// opacity of masked cells and of masked bars' numbers, and the labels' ink.
+// Read once per markup, from the computed style, without reading layout.
+function lookOf(host, svg) {
   if (!host.look) {
     const style = getComputedStyle(svg);
+    const opacity = (name) => Number(style.getPropertyValue(name)) || 1;
     host.look = {
       font: `${style.fontSize} ${style.fontFamily}`,
-      masked: Number(style.getPropertyValue('--masked-opacity')) || 1,
+      masked: opacity('--masked-opacity'),
+      maskedText: opacity('--masked-text-opacity'),
+      ink: style.getPropertyValue('--ink').trim() || style.color,
     };
   }
-  const boxes = (host.boxes ??= Array.from(cells, (c) => ['x', 'y', 'width', 'height'].map((a) => Number(c.getAttribute(a)))));
+  return host.look;
+}
+
+// Draws a painted heatmap from its last paint.
+function drawHeatmap(host) {
+  const canvas = host.querySelector('canvas.cells');
+  const svg = canvas?.nextElementSibling;
+  if (!svg || !host.fields) return;
+  host.boxes ??= Array.from(host.cells, (c) => ['x', 'y', 'width', 'height'].map((a) => Number(c.getAttribute(a))));
+  paintCanvas(host, canvas, svg, { masked: lookOf(host, svg).masked, boxes: host.boxes, fields: host.fields, lines: host.painted });
+}
+
+// Has `shapes` drawn on `canvas` at the size of `svg` in its units, in its
+// font: on the painter worker if there is one. `shapes` holds either the
+// rectangles and texts to draw, or a heatmap's cells (their boxes and fields,
+// and the lines they were read from), which the worker turns into shapes
+// itself.
+function paintCanvas(host, canvas, svg, shapes) {
   const job = {
     width: Number(svg.getAttribute('width')),
     height: Number(svg.getAttribute('height')),
     ratio: window.devicePixelRatio || 1,
-    font: host.look.font,
-    masked: host.look.masked,
-    boxes,
-    fields,
+    font: lookOf(host, svg).font,
+    ...shapes,
   };
   if (!worker) {
-    drawCells(canvas.getContext('2d'), job);
+    drawShapes(canvas.getContext('2d'), job.fields ? { ...job, ...cellShapes(job) } : job);
     return;
   }
-  // The worker gets the paint's lines, a few strings to copy rather than an
-  // array per cell, and the boxes only when the markup gave new ones.
-  const message = { id: (host.painterId ??= painters++), job: { ...job, fields: undefined, lines, boxes: undefined } };
-  if (host.boxesPosted !== boxes) message.job.boxes = host.boxesPosted = boxes;
+  // The worker gets a heatmap's lines, a few strings to copy rather than an
+  // array per cell, and its boxes only when the markup gave new ones.
+  const message = { id: (host.painterId ??= painters++), job: { ...job, fields: undefined, boxes: undefined } };
+  const fresh = host.canvas !== canvas;
+  if (job.boxes && (fresh || host.boxesPosted !== job.boxes)) message.job.boxes = host.boxesPosted = job.boxes;
   // A canvas handed to the worker is drawn there from then on. A host keeps
   // one id for its canvas, so a canvas that new markup replaced is dropped by
   // the worker when the new one arrives.
-  if (host.canvas === canvas) {
+  if (!fresh) {
     worker.postMessage(message);
     return;
   }
   host.canvas = canvas;
   hosts.set(message.id, new WeakRef(host));
   message.canvas = canvas.transferControlToOffscreen();
-  message.job.boxes = host.boxesPosted = boxes;
   worker.postMessage(message, [message.canvas]);
   forget.register(host, message.id);
 }
 
-// Draws every cell's fill, then every number, at the SVG's own size in its
-// units, times the device's pixels per CSS pixel for sharp digits, from each
-// cell's fields as `paint` reads them (fill, value, printed text, text colour,
-// class, mask flag). The painter worker runs it, or the main thread where
-// there is none.
-function drawCells(g, job) {
+// A heatmap's cells as shapes: each cell's fill over its box (faint if
+// masked), then its printed number at its centre, from each cell's fields as
+// `paint` reads them (fill, value, printed text, text colour, class, mask
+// flag).
+function cellShapes({ boxes, fields, masked }) {
+  const n = Math.min(boxes.length, fields.length);
+  const rects = new Array(n);
+  const texts = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const [x, y, width, height] = boxes[i];
+    const f = fields[i];
+    rects[i] = [f[0], f[5] ? masked : 1, x, y, width, height];
+    texts[i] = [f[3], 1, f[2], x + width / 2, y + height / 2];
+  }
+  return { rects, texts };
+}
+
+// Draws `job`'s rectangles ([fill, opacity, x, y, width, height]), then its
+// texts ([ink, opacity, text, x, y], centred on x and y), at `job`'s size
+// in SVG units times the device's pixels per CSS pixel, for sharp digits.
+// The painter worker runs it, or the main thread where there is none.
+function drawShapes(g, job) {
   const { canvas } = g;
-  const { ratio, width, height, boxes, fields } = job;
+  const { ratio, width, height, rects, texts } = job;
   // Setting a size clears the canvas even when unchanged, so only on change.
   if (canvas.width !== Math.ceil(width * ratio)) canvas.width = Math.ceil(width * ratio);
   if (canvas.height !== Math.ceil(height * ratio)) canvas.height = Math.ceil(height * ratio);
   g.setTransform(ratio, 0, 0, ratio, 0, 0);
   g.clearRect(0, 0, width, height);
-  const n = Math.min(boxes.length, fields.length);
-  // Indexing, not destructuring: this loop runs for every cell of every change.
-  for (let i = 0; i < n; i++) {
-    const box = boxes[i];
-    const alpha = fields[i][5] ? job.masked : 1;
-    if (g.globalAlpha !== alpha) g.globalAlpha = alpha;
-    g.fillStyle = fields[i][0];
-    g.fillRect(box[0], box[1], box[2], box[3]);
+  // Indexing, not destructuring: these loops run for every cell of every change.
+  for (let i = 0; i < rects.length; i++) {
+    const r = rects[i];
+    if (g.globalAlpha !== r[1]) g.globalAlpha = r[1];
+    g.fillStyle = r[0];
+    g.fillRect(r[2], r[3], r[4], r[5]);
   }
-  g.globalAlpha = 1;
   g.font = job.font;
   g.textAlign = 'center';
   g.textBaseline = 'middle';
   // Inks are few (dark or light for contrast): set one only when it changes.
   let ink = null;
-  for (let i = 0; i < n; i++) {
-    const box = boxes[i];
-    if (fields[i][3] !== ink) g.fillStyle = ink = fields[i][3];
-    g.fillText(fields[i][2], box[0] + box[2] / 2, box[1] + box[3] / 2);
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i];
+    if (g.globalAlpha !== t[1]) g.globalAlpha = t[1];
+    if (t[0] !== ink) g.fillStyle = ink = t[0];
+    g.fillText(t[2], t[3], t[4]);
   }
+  g.globalAlpha = 1;
 }
 
 // The painter: a worker that draws the painted heatmaps' canvases, handed to
@@ -483,7 +533,8 @@ if (inWorker) {
     for (const [id, job] of jobs) {
       const canvas = canvases.get(id);
       if (!canvas) continue;
-      drawCells(canvas.g, { ...job, boxes: canvas.boxes, fields: job.lines.map((line) => line.split('\t')) });
+      const cells = job.lines && cellShapes({ ...job, boxes: canvas.boxes, fields: job.lines.map((line) => line.split('\t')) });
+      drawShapes(canvas.g, cells ? { ...job, ...cells } : job);
       postMessage(id);
     }
     jobs.clear();

@@ -213,24 +213,33 @@ test('a highlight moves only its own cells and outlives new markup and repaints'
 
 test('bars repaint in place, and a chart crossing between wide and thin bars ends right whichever comes first', async () => {
   const { lab, snippet } = await openWithMorph();
-  const result = await lab.page.evaluate(async (url) => {
+  const step = (body) => lab.page.evaluate(body);
+  await lab.page.evaluate(async (url) => {
     const { morph, paintBars } = await import(url);
     const host = document.createElement('div');
+    host.id = 'bars-test';
+    host.style.cssText = 'position: fixed; left: 0; top: 0; z-index: 10; background: #fff';
     document.body.append(host);
-    // Shaped as `chart` writes them (softmax/bars/markup.rs): wide bars with
-    // a number each, or thin bars drawn by paths, one per colour.
-    const wide = '<svg><g class="bar" data-hit="0,0"><rect class="bar-value" data-col="0"/><text class="bar-number"></text></g><g class="bar" data-hit="0,1"><rect class="bar-value" data-col="1"/><text class="bar-number"></text></g></svg>';
+    // Shaped as `chart` writes them (softmax/bars/markup.rs): wide bars drawn
+    // on a canvas, or thin bars drawn by paths, one per colour.
+    const wide = '<div class="painted"><canvas class="bars" aria-hidden="true"></canvas><svg class="diagram bars" width="80" height="60"><g class="bar" data-hit="0,0"><rect class="bar-value" x="0" width="40" data-col="0"/></g><g class="bar" data-hit="0,1"><rect class="bar-value" x="40" width="40" data-col="1"/></g></svg></div>';
     const thin = '<svg><g class="bar" data-hit="0,0"><rect class="bar-value" data-col="0"/></g><g class="bar" data-hit="0,1"><rect class="bar-value" data-col="1"/></g><g class="bar" data-hit="0,2"><rect class="bar-value" data-col="2"/></g><path class="bars-thin" d=""/><path class="bars-thin" d=""/></svg>';
-    const wideLines = '\nbar active\t0.75\t\t#ff0000\t10\t40\t0.75\t6\nbar\t0.25\t\t#00ff00\t30\t20\t0.25\t26\n';
+    const wideLines = '\nbar active\t0.75\t\t#ff0000\t20\t40\t0.75\t10\nbar\t0.25\t\t#00ff00\t40\t20\t0.25\t30\n';
     const thinLines = 'M0 50v-40h2v40z\tM3 50v-9h2v9z\nbar\t0.7\t\nbar active\t0.3\t\nbar masked\t0\t1\n';
     const state = () =>
       [...host.querySelectorAll('g.bar')].map((g) => {
         const bar = g.querySelector('.bar-value');
-        const number = g.querySelector('.bar-number');
-        const look = ['fill', 'y', 'height', 'data-value', 'data-masked'].map((a) => bar.getAttribute(a) ?? '-');
-        return [g.getAttribute('class'), ...look, number ? `${number.textContent}@${number.getAttribute('y')}` : '-'].join(' ');
+        return [g.getAttribute('class'), ...['data-value', 'data-masked'].map((a) => bar.getAttribute(a) ?? '-')].join(' ');
       }).concat([...host.querySelectorAll('path.bars-thin')].map((p) => p.getAttribute('d')));
-    const out = {};
+    window.barsTest = { host, morph, paintBars, wide, thin, wideLines, thinLines, state, out: {} };
+  }, snippet);
+  // Inside the first bar, above the second (beside its number), inside the second.
+  const points = [[20, 50], [42, 30], [60, 50]];
+  const drawnBars = '255,0,0 255,255,255 0,255,0';
+  const look = () => lab.pixels('#bars-test .painted', points, (c) => c.join(' ') === drawnBars);
+
+  await step(async () => {
+    const { host, morph, paintBars, wide, wideLines, state, out } = window.barsTest;
     morph(host, wide);
     paintBars(host, wideLines);
     out.wide = state();
@@ -242,6 +251,11 @@ test('bars repaint in place, and a chart crossing between wide and thin bars end
     await new Promise((resolve) => setTimeout(resolve, 0));
     observer.disconnect();
     out.touched = touched;
+  });
+  // Each bar is drawn its colour, from its top to the baseline.
+  assert.equal((await look()).join(' '), drawnBars);
+  const result = await step(() => {
+    const { host, morph, paintBars, wide, thin, wideLines, thinLines, state, out } = window.barsTest;
     // Wide to thin, the markup first: the old wide lines are put back on the
     // thin bars, then the thin lines replace them.
     morph(host, thin);
@@ -252,19 +266,14 @@ test('bars repaint in place, and a chart crossing between wide and thin bars end
     paintBars(host, wideLines);
     morph(host, wide);
     out.wideAfterPaint = state();
-    host.remove();
     return out;
-  }, snippet);
-  const wide = ['bar active #ff0000 10 40 0.75 - 0.75@6', 'bar #00ff00 30 20 0.25 - 0.25@26'];
+  });
+  const wide = ['bar active 0.75 -', 'bar 0.25 -'];
   assert.deepEqual(result.wide, wide);
   assert.deepEqual(result.touched, ['class', 'class']);
-  assert.deepEqual(result.thinAfterMarkup, [
-    'bar - - - 0.7 - -',
-    'bar active - - - 0.3 - -',
-    'bar masked - - - 0 true -',
-    'M0 50v-40h2v40z',
-    'M3 50v-9h2v9z',
-  ]);
+  assert.deepEqual(result.thinAfterMarkup, ['bar 0.7 -', 'bar active 0.3 -', 'bar masked 0 true', 'M0 50v-40h2v40z', 'M3 50v-9h2v9z']);
   assert.deepEqual(result.wideAfterPaint, wide);
+  // The new wide chart's canvas is drawn from the last lines.
+  assert.equal((await look()).join(' '), drawnBars);
   await lab.close();
 });

@@ -141,3 +141,23 @@ test('a token label that looks like markup stays text in the bars', async () => 
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });
+
+test('the bars are drawn on a canvas exactly under their SVG, each as tall as its weight', async () => {
+  const lab = await LabPage.open(harness.browser, harness.server.url);
+  await lab.page.locator('[data-testid="token"]').nth(2).click();
+  const weights = (await bars(lab)).map((b) => b.value);
+  const frame = '[data-testid="softmax-bars"]';
+  const [canvas, svg] = await lab.page.$$eval('.wide-bars > canvas, .wide-bars > svg', (e) => e.map((x) => JSON.stringify(x.getBoundingClientRect())));
+  assert.equal(canvas, svg, 'the canvas lies under the SVG');
+  // Each bar's column, sampled just above the baseline and at the height its
+  // weight would reach if it were 0.1 larger: the bar's colour below its top,
+  // the page above it. The SVG is drawn at its own size (no scaling).
+  const columns = await lab.page.$$eval(`${frame} rect.bar-value`, (rects) => rects.map((r) => Number(r.getAttribute('x')) + Number(r.getAttribute('width')) / 2));
+  const [baseline, top] = await lab.page.$eval(`${frame} line.bar-baseline`, (l, f) => [Number(l.getAttribute('y1')), Number(document.querySelector(`${f} line.bar-guide`).getAttribute('y1'))], frame);
+  const tallest = weights.indexOf(Math.max(...weights));
+  const at = (w) => baseline - (baseline - top) * w;
+  const points = [[columns[tallest], at(weights[tallest]) + 3], [columns[tallest], Math.max(top + 1, at(weights[tallest] + 0.1))]];
+  const [inside, above] = await lab.pixels('.wide-bars', points, ([i]) => i !== '255,255,255');
+  assert.notEqual(inside, above, `bar ${tallest} (weight ${weights[tallest]}) is drawn: ${inside} below its top, ${above} above`);
+  await lab.close();
+});

@@ -44,6 +44,13 @@ pub fn chart(labels: &[String], aria: &str) -> String {
     let (base, top) = (coord(layout.baseline()), coord(layout.top()));
     let view_box = format!("0 0 {width} {height}");
     let mut m = Markup::new();
+    if !thin {
+        // Wide bars and their numbers are drawn on a canvas under the SVG
+        // (`morph.js` `paintBars`): a new row repaints pixels, where moving
+        // rectangles and rewriting texts made the browser lay them out again.
+        m.open("div", &[("class", "painted wide-bars")]);
+        m.element("canvas", &[("class", "bars"), ("aria-hidden", "true")], "");
+    }
     m.open(
         "svg",
         &[
@@ -105,6 +112,9 @@ pub fn chart(labels: &[String], aria: &str) -> String {
         }
     }
     m.close("svg");
+    if !thin {
+        m.close("div");
+    }
     m.finish()
 }
 
@@ -153,8 +163,8 @@ fn thin_scale(row: &QueryRow) -> Option<f64> {
 }
 
 /// Writes bar `j`'s frame: the column that answers the pointer, the bar
-/// (placed across, its height painted), and unless `thin`, the place of its
-/// value above and its key's label below.
+/// (placed across, carrying its value; a wide bar and its number are drawn on
+/// the canvas), and unless `thin`, its key's label below.
 fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
     // Row 0 whatever the query, so a focused bar keeps its focus when the
     // arrow keys move the query.
@@ -191,8 +201,6 @@ fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
         ],
     );
     if !thin {
-        let (nx, _) = layout.value_label(j, 0.0);
-        m.element("text", &[("class", "bar-number"), ("x", &coord(nx))], "");
         let (kx, ky) = layout.key_label(j);
         m.element(
             "text",
