@@ -84,7 +84,8 @@ async function time(page, kind, count) {
  * Milliseconds from navigation start until the weights are written (their
  * first cell, in an SVG heatmap, or a raster's canvas given its size, seen
  * by a MutationObserver) and until they are on screen: the end of the first
- * frame after that, which draws the heatmap's canvas and paints the page.
+ * frame after that and after the painter worker has drawn the heatmap's
+ * canvas (a raster's is drawn as it is written).
  * The screen is `height` tall: enough to show every card from the top of the
  * page down to the weights, so what is timed is a diagram the learner sees.
  * The page says when it is done in a console message: asking it over the
@@ -100,9 +101,12 @@ async function firstDiagram(url, height) {
       const w = document.querySelector('[data-testid="weights"]');
       return w && (w.localName === 'canvas' ? w.width > 0 : w.querySelector('[data-row]') !== null);
     };
-    new MutationObserver((_, observer) => {
-      if (!drawn()) return;
-      window.firstWeights = performance.now();
+    // A painted heatmap is on screen in the frame after the painter worker
+    // has drawn its canvas (its `painted` event); a raster's canvas is drawn
+    // on the main thread as it is written.
+    let written = false;
+    let painted = false;
+    const shown = () =>
       requestAnimationFrame(() =>
         setTimeout(() => {
           window.weightsShown = performance.now();
@@ -112,6 +116,20 @@ async function firstDiagram(url, height) {
           console.log('weights shown');
         }),
       );
+    document.addEventListener(
+      'painted',
+      (event) => {
+        if (painted || !event.target.querySelector('svg[data-testid="weights"]')) return;
+        painted = true;
+        if (written) shown();
+      },
+      true,
+    );
+    new MutationObserver((_, observer) => {
+      if (!drawn()) return;
+      window.firstWeights = performance.now();
+      written = true;
+      if (painted || document.querySelector('[data-testid="weights"]').localName === 'canvas') shown();
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['width'] });
   });
