@@ -320,6 +320,7 @@ export function paintBars(host, encoded) {
 // across where its `rect.bar-value` stands, with the fill, top and height of
 // its line, its number centred above it in the labels' ink.
 function drawBars(host) {
+  host.redraw = drawBars;
   const canvas = host.querySelector('canvas.bars');
   const svg = canvas?.nextElementSibling;
   if (!svg || !host.barLines) return;
@@ -398,6 +399,7 @@ function lookOf(host, svg) {
 
 // Draws a painted heatmap from its last paint.
 function drawHeatmap(host) {
+  host.redraw = drawHeatmap;
   const canvas = host.querySelector('canvas.cells');
   const svg = canvas?.nextElementSibling;
   if (!svg || !host.fields) return;
@@ -418,8 +420,10 @@ function paintCanvas(host, canvas, svg, shapes) {
     font: lookOf(host, svg).font,
     ...shapes,
   };
-  if (!worker) {
+  if (!worker || !ready) {
     drawShapes(canvas.getContext('2d'), job.fields ? { ...job, ...cellShapes(job) } : job);
+    if (worker) drawnHere.add(host);
+    host.dispatchEvent(new CustomEvent('painted', { bubbles: true, detail: performance.now() }));
     return;
   }
   // The worker gets a heatmap's lines, a few strings to copy rather than an
@@ -506,14 +510,44 @@ let painters = 0;
 if (!inWorker && typeof OffscreenCanvas !== 'undefined' && HTMLCanvasElement.prototype.transferControlToOffscreen) {
   try {
     worker = new Worker(import.meta.url, { type: 'module', name: 'painter' });
-    // Each drawing done is told to its host as a `painted` event, for
-    // whoever waits for the pixels (the tests, the benchmark).
-    worker.onmessage = ({ data }) => hosts.get(data)?.deref()?.dispatchEvent(new Event('painted', { bubbles: true }));
+    // Each drawing done is told to its host as a `painted` event (its detail:
+    // when, on the page's clock), for whoever waits for the pixels (the
+    // tests, the benchmark).
+    worker.onmessage = ({ data: [id, at] }) => {
+      if (id === 'ready') {
+        handOver();
+        return;
+      }
+      const host = hosts.get(id)?.deref();
+      host?.querySelector('canvas.retiring')?.remove();
+      host?.dispatchEvent(new CustomEvent('painted', { bubbles: true, detail: at - performance.timeOrigin }));
+    };
   } catch {
     worker = null;
   }
 }
 const hosts = new Map();
+
+// A worker starts only once the main thread has a moment, which at start-up
+// comes after the first frame (650 ms after it was asked for, on a slow
+// machine): until it says it is ready, canvases are drawn here, and then
+// each is handed over. Its successor, a fresh canvas over it, is drawn by
+// the worker, and it is removed once that drawing is done, so the page never
+// shows a blank canvas.
+let ready = false;
+const drawnHere = new Set();
+function handOver() {
+  ready = true;
+  for (const host of drawnHere) {
+    const old = host.querySelector('canvas.cells, canvas.bars');
+    if (!host.isConnected || !old || !host.redraw) continue;
+    const fresh = old.cloneNode(false);
+    old.className = 'retiring';
+    old.after(fresh);
+    host.redraw(host);
+  }
+  drawnHere.clear();
+}
 
 // A host that is gone takes its canvas out of the worker.
 const forget = new FinalizationRegistry((id) => {
@@ -525,6 +559,7 @@ const forget = new FinalizationRegistry((id) => {
 // for each once per task, so jobs that queue up while it draws (a fast drag)
 // are drawn once, not in turn.
 if (inWorker) {
+  postMessage(['ready']);
   const canvases = new Map();
   const jobs = new Map();
   let flushing = false;
@@ -535,7 +570,7 @@ if (inWorker) {
       if (!canvas) continue;
       const cells = job.lines && cellShapes({ ...job, boxes: canvas.boxes, fields: job.lines.map((line) => line.split('\t')) });
       drawShapes(canvas.g, cells ? { ...job, ...cells } : job);
-      postMessage(id);
+      postMessage([id, performance.timeOrigin + performance.now()]);
     }
     jobs.clear();
   };

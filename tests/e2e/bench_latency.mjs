@@ -101,35 +101,38 @@ async function firstDiagram(url, height) {
       const w = document.querySelector('[data-testid="weights"]');
       return w && (w.localName === 'canvas' ? w.width > 0 : w.querySelector('[data-row]') !== null);
     };
-    // A painted heatmap is on screen in the frame after the painter worker
-    // has drawn its canvas (its `painted` event); a raster's canvas is drawn
-    // on the main thread as it is written.
-    let written = false;
+    // A painted heatmap is on screen at the end of the first frame after both
+    // its markup and its canvas's drawing (its `painted` event: drawn in the
+    // frame at start-up, or later by the painter worker); a raster's canvas
+    // is drawn on the main thread as it is written.
     let painted = false;
-    const shown = () =>
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          window.weightsShown = performance.now();
-          // The cards below the diagrams are drawn in the task after the
-          // first frame: had that task come first, it would be in the time.
-          window.laterFirst = (document.querySelector('[data-testid="share"]')?.childElementCount ?? 0) > 0;
-          console.log('weights shown');
-        }),
-      );
+    let framed = false;
+    const report = () => {
+      window.weightsShown = performance.now();
+      // The cards below the diagrams are drawn in the task after the
+      // first frame: had that task come first, it would be in the time.
+      window.laterFirst = (document.querySelector('[data-testid="share"]')?.childElementCount ?? 0) > 0;
+      console.log('weights shown');
+    };
     document.addEventListener(
       'painted',
       (event) => {
         if (painted || !event.target.querySelector('svg[data-testid="weights"]')) return;
         painted = true;
-        if (written) shown();
+        if (framed) requestAnimationFrame(() => setTimeout(report));
       },
       true,
     );
     new MutationObserver((_, observer) => {
       if (!drawn()) return;
       window.firstWeights = performance.now();
-      written = true;
-      if (painted || document.querySelector('[data-testid="weights"]').localName === 'canvas') shown();
+      if (document.querySelector('[data-testid="weights"]').localName === 'canvas') painted = true;
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          framed = true;
+          if (painted) report();
+        }),
+      );
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['width'] });
   });
