@@ -495,16 +495,16 @@ function drawShapes(g, job) {
   g.globalAlpha = 1;
 }
 
-// The painter: a worker that draws the painted heatmaps' canvases, handed to
-// it with `transferControlToOffscreen`. Filling a few hundred cells and
-// printing their numbers, then rastering the canvas (software rendering does
-// that at the end of the task that drew), took 2.5-3.5 ms of the main thread
-// for a 16 x 16 heatmap; the worker does it on another core while the main
-// thread finishes the input. The worker runs this very file (the page's
-// policy allows scripts from its own origin only, so no made-up script), and
-// it starts with the page, so it is ready for the first frame's drawing.
-// Where module workers or offscreen canvases are missing, the main thread
-// draws.
+// The painter: a worker that draws the painted canvases (heatmaps, wide
+// bars), handed to it with `transferControlToOffscreen`. Filling a few
+// hundred cells and printing their numbers, then rastering the canvas
+// (software rendering does that at the end of the task that drew), took
+// 2.5-3.5 ms of the main thread for a 16 x 16 heatmap; the worker does it on
+// another core while the main thread finishes the input. The worker runs this
+// very file (the page's policy allows scripts from its own origin only, so no
+// made-up script); it is asked for as the page starts, and until it is ready
+// the main thread draws (`handOver`). Where module workers or offscreen
+// canvases are missing, the main thread always draws.
 let worker = null;
 let painters = 0;
 if (!inWorker && typeof OffscreenCanvas !== 'undefined' && HTMLCanvasElement.prototype.transferControlToOffscreen) {
