@@ -36,25 +36,29 @@ fn initial_lang(nav: &Navigation) -> Lang {
     })
 }
 
-/// The next query for an arrow key, or None for any other key.
+/// The next query for an arrow, Home or End key, or None for any other key:
+/// the tokens as one row of a grid (`grid::step`), along which down and up
+/// move too.
 pub fn query_after_key(key: &str, query: usize, tokens: usize) -> Option<usize> {
-    let last = tokens.saturating_sub(1);
-    match key {
-        "ArrowDown" | "ArrowRight" => Some((query + 1).min(last)),
-        "ArrowUp" | "ArrowLeft" => Some(query.saturating_sub(1)),
-        "Home" => Some(0),
-        "End" => Some(last),
-        _ => None,
-    }
+    let key = match key {
+        "ArrowDown" => "ArrowRight",
+        "ArrowUp" => "ArrowLeft",
+        other => other,
+    };
+    crate::geometry::grid::step(key, (0, query), (1, tokens)).map(|(_, q)| q)
 }
 
-/// Whether a key press belongs to a text field or slider rather than to the diagrams.
-fn typing_into_a_control(event: &web_sys::KeyboardEvent) -> bool {
+/// Whether a key press belongs to a text field or slider, or to a heatmap's
+/// grid (whose arrows move focus), rather than to the query.
+fn key_belongs_to_a_widget(event: &web_sys::KeyboardEvent) -> bool {
     use leptos::wasm_bindgen::JsCast;
     event
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+        .is_some_and(|e| {
+            matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                || e.closest("[role=\"grid\"]").ok().flatten().is_some()
+        })
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/embed.js")]
@@ -184,7 +188,7 @@ pub fn App() -> impl IntoView {
         })
     };
     let on_keydown = move |event: web_sys::KeyboardEvent| {
-        if typing_into_a_control(&event) {
+        if key_belongs_to_a_widget(&event) {
             return;
         }
         if tour.step.get_untracked().is_some() {

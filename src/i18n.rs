@@ -97,9 +97,10 @@ pub const SWITCH_LANGUAGE: Msg = Msg {
     zh: "English",
     en: "中文",
 };
+/// Starts with the button's own text, which speech users say to press it (WCAG 2.5.3).
 pub const SWITCH_LANGUAGE_LABEL: Msg = Msg {
-    zh: "切换到英文界面",
-    en: "Switch the interface to Chinese",
+    zh: "English：切换到英文界面",
+    en: "中文: switch the interface to Chinese",
 };
 pub const COPY_LINK: Msg = Msg {
     zh: "复制链接",

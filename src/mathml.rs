@@ -14,11 +14,19 @@ pub struct Math {
 
 impl Math {
     /// Starts a formula. Screen readers read MathML itself, numbers included,
-    /// so a `label` is only for a formula that also works as a control.
+    /// so a `label` is only for a formula that also works as a control: a
+    /// group of links (a `math` role would make its links presentational).
     pub fn new(label: Option<&str>) -> Self {
         let mut m = Markup::new();
         match label {
-            Some(label) => m.open("math", &[("display", "block"), ("aria-label", label)]),
+            Some(label) => m.open(
+                "math",
+                &[
+                    ("display", "block"),
+                    ("role", "group"),
+                    ("aria-label", label),
+                ],
+            ),
             None => m.open("math", &[("display", "block")]),
         };
         Self { m, wrapping: false }
@@ -105,8 +113,10 @@ impl Math {
     }
 
     /// Opens an `mrow` that is a link for its card's listener: focusable,
-    /// naming its action and index (see `crate::action`).
-    pub fn open_link(&mut self, action: &str, index: usize, label: &str) -> &mut Self {
+    /// naming its action and index (see `crate::action`). Its name is what
+    /// it shows (a name that left out the visible symbols would fail WCAG
+    /// 2.5.3, speech users say what they see); `title` says where it leads.
+    pub fn open_link(&mut self, action: &str, index: usize, title: &str) -> &mut Self {
         let index = index.to_string();
         self.m.open(
             "mrow",
@@ -116,7 +126,7 @@ impl Math {
                 ("data-index", &index),
                 ("tabindex", "0"),
                 ("role", "link"),
-                ("aria-label", label),
+                ("title", title),
             ],
         );
         self
@@ -188,7 +198,7 @@ mod tests {
             .text("<x>");
         assert_eq!(
             f.finish(),
-            "<math display=\"block\" aria-label=\"a&lt;b\"><msub><mi>α</mi><mn>12</mn></msub>\
+            "<math display=\"block\" role=\"group\" aria-label=\"a&lt;b\"><msub><mi>α</mi><mn>12</mn></msub>\
              <mo>=</mo><mfrac><mn>1.73</mn><msqrt><mn>8</mn></msqrt></mfrac><mo>=</mo>\
              <mo>(</mo><mn>\u{2212}0.61</mn><mo>)</mo><mtext>&lt;x&gt;</mtext></math>"
         );

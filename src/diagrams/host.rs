@@ -17,7 +17,7 @@ use web_sys::Element;
 pub enum CellEvent {
     /// The pointer or keyboard focus is on this cell, or on none.
     Hover(Option<(usize, usize)>),
-    /// The cell was clicked, or Enter or Space was pressed on it.
+    /// The cell was clicked, or Enter, Space or F2 was pressed on it.
     Select((usize, usize)),
     /// The cell is being dragged; pixels moved since the last event, downward positive.
     Drag((usize, usize), f64),
@@ -136,6 +136,28 @@ extern "C" {
     fn light(host: &Element, rows: &[u32], cols: &[u32]);
     /// Marks the control `data-action="select"` with this `data-index` in `host` as chosen.
     fn choose(host: &Element, index: u32);
+    /// Where `cell` stands in its ARIA grid, a byte each from the highest:
+    /// its row, its column and the grid's rows and columns (a heatmap drawn
+    /// cell by cell has at most `geometry::raster::MAX_DRAWN` of either);
+    /// 0 if it is in none. One number, as the cheapest thing to pass back.
+    #[wasm_bindgen(js_name = gridPlace)]
+    fn grid_place(cell: &Element) -> u32;
+    /// Moves the one tab stop of `cell`'s grid to the cell at `at`, its row
+    /// and column a byte each (as the high half of [`grid_place`]), and
+    /// focuses it.
+    #[wasm_bindgen(js_name = roveTo)]
+    fn rove_to(cell: &Element, at: u32);
+}
+
+/// Moves keyboard focus within the grid of `cell` as `key` asks
+/// (`geometry::grid::step`); whether the key was one of the grid's.
+fn move_in_grid(cell: &Element, key: &str) -> bool {
+    let [row, col, rows, cols] = grid_place(cell).to_be_bytes().map(usize::from);
+    let Some((r, c)) = crate::geometry::grid::step(key, (row, col), (rows, cols)) else {
+        return false;
+    };
+    rove_to(cell, u32::from_be_bytes([0, 0, r as u8, c as u8]));
+    true
 }
 
 /// Rows and columns of a heatmap to highlight (see `morph.js` `light`).
@@ -354,7 +376,15 @@ pub fn SvgHost(
                 pointed.set_value(None);
                 send(CellEvent::Hover(None));
             }
-            on:focusin=move |e| send(CellEvent::Hover(cell_of(e.target()).map(|(_, at)| at)))
+            on:focusin=move |e| {
+                let cell = cell_of(e.target());
+                // Focus that came by pointer or by Tab keeps its cell as the
+                // grid's tab stop, so Tab away and back returns there.
+                if let Some((element, _)) = &cell {
+                    rove_to(element, grid_place(element) >> 16);
+                }
+                send(CellEvent::Hover(cell.map(|(_, at)| at)))
+            }
             on:focusout=move |e| {
                 // Focus moving to another cell sends its own hover next.
                 if cell_of(e.related_target()).is_none() {
@@ -367,11 +397,14 @@ pub fn SvgHost(
                 }
             }
             on:keydown=move |e| {
-                if e.key() == "Enter" || e.key() == " " {
-                    if let Some((_, at)) = cell_of(e.target()) {
-                        e.prevent_default();
-                        send(CellEvent::Select(at));
-                    }
+                let Some((cell, at)) = cell_of(e.target()) else { return };
+                let key = e.key();
+                // F2 edits, as in a spreadsheet's grid.
+                if key == "Enter" || key == " " || key == "F2" {
+                    e.prevent_default();
+                    send(CellEvent::Select(at));
+                } else if move_in_grid(&cell, &key) {
+                    e.prevent_default();
                 }
             }
             on:pointerdown=move |e| {

@@ -91,7 +91,6 @@ pub fn MatrixGrid(
 ) -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let ShowTables(tables) = expect_context::<ShowTables>();
-    let focusable = on_hover.is_some() || on_select.is_some();
     let draggable = on_drag.is_some();
     // Memoised so a label signal that merely re-fires does not rewrite the markup.
     let labels = Memo::new(move |_| (row_labels.get(), col_labels.get()));
@@ -130,7 +129,6 @@ pub fn MatrixGrid(
             allowed: allowed.as_ref(),
             changed: changed.as_ref(),
             decimals: 2,
-            focusable,
             draggable,
             painted: true,
         })

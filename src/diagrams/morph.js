@@ -234,10 +234,10 @@ function patchNode(a, b) {
 }
 
 // Paints a heatmap written with `painted` (`matrix/markup.rs`) from the lines
-// `paint` there writes: fill, value, printed text, text colour, class and mask
-// flag, tab-separated, one line per cell in the order the cells are drawn.
-// Colours and numbers go on the canvas under the SVG; the cells keep their
-// value, printed text (their name), class and mask flag. Drawing a few hundred
+// `paint` there writes: fill, value, printed text, text colour, class, mask
+// flag and name, tab-separated, one line per cell in the order the cells are
+// drawn. Colours and numbers go on the canvas under the SVG; the cells keep
+// their value, name, class and mask flag. Drawing a few hundred
 // cells on a canvas costs far less than restyling as many rectangles and
 // laying out as many texts.
 export function paint(host, encoded) {
@@ -261,7 +261,7 @@ export function paint(host, encoded) {
     const was = (before && old[i]) || [];
     const cell = cells[i];
     if (was[1] !== f[1]) cell.setAttribute('data-value', f[1]);
-    if (was[2] !== f[2]) cell.setAttribute('aria-label', f[2]);
+    if (was[6] !== f[6]) cell.setAttribute('aria-label', f[6]);
     if (was[4] !== f[4]) cell.setAttribute('class', f[4]);
     if (was[5] !== f[5]) {
       if (f[5]) cell.setAttribute('data-masked', 'true');
@@ -448,7 +448,7 @@ function paintCanvas(host, canvas, svg, shapes) {
 // A heatmap's cells as shapes: each cell's fill over its box (faint if
 // masked), then its printed number at its centre, from each cell's fields as
 // `paint` reads them (fill, value, printed text, text colour, class, mask
-// flag).
+// flag, name).
 function cellShapes({ boxes, fields, masked }) {
   const n = Math.min(boxes.length, fields.length);
   const rects = new Array(n);
@@ -635,4 +635,29 @@ function relight(host) {
     if (!want.has(cell)) cell.classList.remove('lit');
   }
   for (const cell of want) if (!cell.classList.contains('lit')) cell.classList.add('lit');
+}
+
+// Where `cell` stands in its ARIA grid (`matrix/markup.rs` `heatmap`), a
+// byte each from the highest: its row and column and the grid's rows and
+// columns (`host.rs` `grid_place`); 0 outside a grid.
+export function gridPlace(cell) {
+  const row = cell.closest('[role="row"]');
+  const grid = row?.closest('[role="grid"]');
+  if (!grid) return 0;
+  const rows = grid.querySelectorAll('[role="row"]');
+  const cells = row.querySelectorAll('[role="gridcell"]');
+  const at = (list, item) => Array.prototype.indexOf.call(list, item);
+  return ((at(rows, row) << 24) | (at(cells, cell) << 16) | (rows.length << 8) | cells.length) >>> 0;
+}
+
+// Makes the cell at `at` (its row and column a byte each) of `cell`'s grid
+// the grid's one tab stop, and focuses it: a matrix is one Tab however many
+// cells it has, and the arrows move within it.
+export function roveTo(cell, at) {
+  const grid = cell.closest('[role="grid"]');
+  const target = grid?.querySelectorAll('[role="row"]')[at >> 8]?.querySelectorAll('[role="gridcell"]')[at & 255];
+  if (!target) return;
+  for (const stop of grid.querySelectorAll('[tabindex="0"]')) stop.tabIndex = -1;
+  target.tabIndex = 0;
+  target.focus();
 }

@@ -80,9 +80,80 @@ impl Grid {
     }
 }
 
+/// Rows that Page Up and Page Down move through in a matrix's grid.
+pub const PAGE_ROWS: usize = 8;
+
+/// Where a key moves the keyboard focus of a rows×cols grid from the cell
+/// at `at`, as the ARIA grid pattern has it: arrows one cell (stopping at the
+/// edges), Home and End to the row's ends, Page Up and Page Down
+/// [`PAGE_ROWS`] rows. `None` for any other key, which the grid leaves to
+/// the page.
+pub fn step(
+    key: &str,
+    (row, col): (usize, usize),
+    (rows, cols): (usize, usize),
+) -> Option<(usize, usize)> {
+    let (last_row, last_col) = (rows.checked_sub(1)?, cols.checked_sub(1)?);
+    let next = match key {
+        "ArrowLeft" => (row, col.saturating_sub(1)),
+        "ArrowRight" => (row, (col + 1).min(last_col)),
+        "ArrowUp" => (row.saturating_sub(1), col),
+        "ArrowDown" => ((row + 1).min(last_row), col),
+        "Home" => (row, 0),
+        "End" => (row, last_col),
+        "PageUp" => (row.saturating_sub(PAGE_ROWS), col),
+        "PageDown" => ((row + PAGE_ROWS).min(last_row), col),
+        _ => return None,
+    };
+    Some((next.0.min(last_row), next.1.min(last_col)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_move_focus_within_the_grid_and_stop_at_its_edges() {
+        let shape = (20, 4);
+        assert_eq!(step("ArrowRight", (3, 1), shape), Some((3, 2)));
+        assert_eq!(step("ArrowRight", (3, 3), shape), Some((3, 3)));
+        assert_eq!(step("ArrowLeft", (3, 0), shape), Some((3, 0)));
+        assert_eq!(step("ArrowUp", (0, 2), shape), Some((0, 2)));
+        assert_eq!(step("ArrowDown", (19, 2), shape), Some((19, 2)));
+        assert_eq!(step("ArrowDown", (4, 2), shape), Some((5, 2)));
+        assert_eq!(step("Home", (4, 2), shape), Some((4, 0)));
+        assert_eq!(step("End", (4, 2), shape), Some((4, 3)));
+        assert_eq!(step("PageDown", (4, 2), shape), Some((4 + PAGE_ROWS, 2)));
+        assert_eq!(step("PageDown", (17, 2), shape), Some((19, 2)));
+        assert_eq!(step("PageUp", (4, 2), shape), Some((0, 2)));
+        assert_eq!(step("Tab", (4, 2), shape), None);
+        assert_eq!(step("ArrowDown", (0, 0), (0, 0)), None);
+    }
+
+    #[test]
+    fn every_cell_is_reached_from_the_first_and_back() {
+        // Reading order, right along each row then Home and down, visits
+        // every cell once; Page Up and Home return to the first.
+        let shape = (3, 5);
+        let mut at = (0, 0);
+        let mut seen = vec![at];
+        for row in 0..shape.0 {
+            for _ in 1..shape.1 {
+                at = step("ArrowRight", at, shape).unwrap();
+                seen.push(at);
+            }
+            if row + 1 < shape.0 {
+                at = step("ArrowDown", step("Home", at, shape).unwrap(), shape).unwrap();
+                seen.push(at);
+            }
+        }
+        let expected: Vec<_> = (0..shape.0)
+            .flat_map(|r| (0..shape.1).map(move |c| (r, c)))
+            .collect();
+        assert_eq!(seen, expected);
+        let top = step("PageUp", at, shape).unwrap();
+        assert_eq!(step("Home", top, shape), Some((0, 0)));
+    }
 
     #[test]
     fn cells_do_not_overlap_and_fit_inside_the_diagram() {

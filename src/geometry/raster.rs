@@ -209,25 +209,24 @@ pub fn brushed(from: (usize, usize), to: (usize, usize), (dx, dy): (f64, f64)) -
     }
 }
 
-/// The cell the keyboard moves to from `at` with an arrow `key`, kept inside
-/// `window`; `None` for any other key.
+/// The cell the keyboard moves to from `at` with `key`, as in a heatmap's
+/// grid (`grid::step`) over the cells of `window`; `None` for a key that
+/// moves nothing. A cell outside the window (the selection before a zoom)
+/// first comes into it.
 pub fn step(at: (usize, usize), key: &str, window: Window) -> Option<(usize, usize)> {
-    let (r, c) = at;
     let last_row = window.top + window.rows.saturating_sub(1);
     let last_col = window.left + window.cols.saturating_sub(1);
-    let next = match key {
-        "ArrowUp" => (r.saturating_sub(1), c),
-        "ArrowDown" => (r + 1, c),
-        "ArrowLeft" => (r, c.saturating_sub(1)),
-        "ArrowRight" => (r, c + 1),
-        "Home" => (r, window.left),
-        "End" => (r, last_col),
-        _ => return None,
-    };
-    Some((
-        next.0.clamp(window.top, last_row),
-        next.1.clamp(window.left, last_col),
-    ))
+    let inside = (
+        at.0.clamp(window.top, last_row),
+        at.1.clamp(window.left, last_col),
+    );
+    let within = (inside.0 - window.top, inside.1 - window.left);
+    let (r, c) = super::grid::step(key, within, (window.rows, window.cols))?;
+    Some(if inside == at {
+        (window.top + r, window.left + c)
+    } else {
+        inside
+    })
 }
 
 #[cfg(test)]
@@ -414,6 +413,7 @@ mod tests {
         assert_eq!(step((19, 19), "ArrowRight", w), Some((19, 19)));
         assert_eq!(step((12, 15), "Home", w), Some((12, 10)));
         assert_eq!(step((12, 15), "End", w), Some((12, 19)));
+        assert_eq!(step((12, 15), "PageDown", w), Some((19, 15)));
         assert_eq!(step((12, 15), "a", w), None);
         // A cell outside the window (the selection before a zoom) comes into it.
         assert_eq!(step((0, 0), "ArrowDown", w), Some((10, 10)));

@@ -175,13 +175,21 @@ fn export(m: &mut Markup, view: &ShareView) {
     button(m, "export-latex", text::AS_LATEX.get(lang));
     button(m, "export-numpy", text::AS_NUMPY.get(lang));
     m.close("div");
-    output(m, "export-text", view.export_text, "copy-export", lang);
+    output(
+        m,
+        "export-text",
+        view.export_text,
+        text::EXPORT.get(lang),
+        "copy-export",
+        lang,
+    );
 }
 
-/// A read-only text to copy, with its Copy button.
-fn output(m: &mut Markup, testid: &str, content: &str, copy: &str, lang: Lang) {
+/// A read-only text to copy, named `name` for screen readers, with its Copy button.
+fn output(m: &mut Markup, testid: &str, content: &str, name: &str, copy: &str, lang: Lang) {
     let attrs = [
         ("readonly", ""),
+        ("aria-label", name),
         ("rows", "5"),
         ("spellcheck", "false"),
         ("data-testid", testid),
@@ -286,7 +294,14 @@ fn embed(m: &mut Markup, view: &ShareView) {
         .empty("input", &lock);
     m.text(text::EMBED_LOCK.get(lang)).close("label");
     m.element("h3", &[], text::EMBED_CODE.get(lang));
-    output(m, "embed-code", view.embed_code, "copy-embed", lang);
+    output(
+        m,
+        "embed-code",
+        view.embed_code,
+        text::EMBED_CODE.get(lang),
+        "copy-embed",
+        lang,
+    );
 }
 
 #[cfg(test)]

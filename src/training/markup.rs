@@ -240,7 +240,6 @@ fn gradients(m: &mut Markup, trainer: &Trainer, lang: Lang) {
             allowed: None,
             changed: None,
             decimals: 2,
-            focusable: false,
             draggable: false,
             // Written whole into the card's own markup, which has no canvas.
             painted: false,

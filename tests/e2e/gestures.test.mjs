@@ -84,7 +84,7 @@ test('keyboard focus moving between cells leaves the pointer hover to come back'
   await lab.close();
 });
 
-test('a held arrow key keeps moving the query, from a token or from a cell', async () => {
+test('a held arrow key keeps moving the query from a token, and moves focus within a grid', async () => {
   const lab = await LabPage.open(harness.browser, `${harness.server.url}?tokens=a,b,c,d,e,f,g,h`);
   // A held key sends one keydown, then repeats with `repeat` set, to the
   // focused element, which may be redrawn as the query moves.
@@ -104,8 +104,13 @@ test('a held arrow key keeps moving the query, from a token or from a cell', asy
   await lab.page.locator('[data-testid="token"]').nth(0).click();
   await hold('ArrowDown', 4);
   assert.equal(await query(), '4');
+  // In a heatmap the arrows are the grid's: they move focus, one cell a
+  // repeat, and leave the query where it was until Enter picks the row.
   await lab.page.locator('[data-testid="weights"] [data-row="4"][data-col="0"]').focus();
   await hold('ArrowUp', 3);
+  assert.equal(await lab.page.evaluate(() => document.activeElement.dataset.hit), '1,0');
+  assert.equal(await query(), '4');
+  await lab.page.keyboard.press('Enter');
   assert.equal(await query(), '1');
   await lab.close();
 });

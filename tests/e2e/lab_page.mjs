@@ -11,6 +11,8 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// axe-core's script, evaluated in a page to check it against WCAG.
+const AXE_SOURCE = fs.readFileSync(path.resolve(here, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 // The bundle under test: dist/ (`cargo xtask dist`), or the folder DIST names.
 export const DIST = path.resolve(process.env.DIST ?? path.resolve(here, '../../dist'));
 export const SCREENSHOTS = path.resolve(here, 'screenshots');
@@ -328,6 +330,36 @@ export class LabPage {
       if (wanted(colours) || Date.now() > deadline) return colours;
       await this.page.waitForTimeout(50);
     }
+  }
+
+  /**
+   * What axe-core finds against the WCAG 2.0 and 2.1 A and AA rules on the
+   * page as it is now: one line per violated rule and element, with the
+   * rule, its impact, the element and axe's explanation, so a failing test
+   * says what to mend. Off-screen cards are brought up to date first, as a
+   * learner scrolling to them would see them.
+   */
+  async axeViolations() {
+    await this.page.bringToFront();
+    await this.page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const { scrollX, scrollY } = window;
+      for (const card of document.querySelectorAll('.card')) {
+        card.scrollIntoView({ block: 'start' });
+        await frame();
+      }
+      window.scrollTo(scrollX, scrollY);
+      await frame();
+    });
+    await this.page.evaluate(AXE_SOURCE);
+    const violations = await this.page.evaluate(async () => {
+      const { violations } = await window.axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        resultTypes: ['violations'],
+      });
+      return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`));
+    });
+    return violations;
   }
 
   async screenshot(name) {

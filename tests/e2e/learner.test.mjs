@@ -19,8 +19,8 @@ test('a masked score shows −∞ (causal and padding alike), and its weight is 
     const cells = await lab.page.$$eval('[data-testid="scores"] [data-row][data-col]', (all) =>
       all.map((c) => ({
         masked: c.dataset.masked === 'true',
-        // A heatmap prints its numbers on a canvas and names each cell by its number.
-        text: c.localName === 'rect' ? c.getAttribute('aria-label') : c.textContent,
+        // A heatmap prints its numbers on a canvas; each cell's name ends with its number.
+        text: c.localName === 'rect' ? c.getAttribute('aria-label').split(': ').pop() : c.textContent,
         row: Number(c.dataset.row),
         col: Number(c.dataset.col),
       })),

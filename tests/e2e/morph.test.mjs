@@ -107,12 +107,13 @@ test('a painted heatmap shows its paint on the canvas and keeps it through new m
   const corners = [[34, 34], [74, 34]];
   const look = (wanted) => lab.pixels('#paint-test .painted', corners, (c) => c[0] === wanted);
   const red = '255,0,0';
-  const expected = ['0.5 0.50  cell', '-2 \u2212\u221e true cell masked'];
+  // Each cell is named by the paint's last field, while the canvas prints the number.
+  const expected = ['0.5 a \u2192 x: 0.50  cell', '-2 a \u2192 y: \u2212\u221e true cell masked'];
 
   await step(() => {
     const { host, morph, paint, heatmap } = window.paintTest;
     morph(host, heatmap('a', 2));
-    paint(host, '#ff0000\t0.5\t0.50\t#000000\tcell\t\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\n');
+    paint(host, '#ff0000\t0.5\t0.50\t#000000\tcell\t\ta \u2192 x: 0.50\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\ta \u2192 y: \u2212\u221e\n');
   });
   await drawn(1);
   assert.deepEqual(await cells(), expected);
@@ -136,7 +137,7 @@ test('a painted heatmap shows its paint on the canvas and keeps it through new m
   assert.equal((await look(red))[0], red);
 
   // A later paint of drawn cells is drawn at once.
-  await step(() => window.paintTest.paint(window.paintTest.host, '#00ff00\t0.5\t0.50\t#000000\tcell\t\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\n'));
+  await step(() => window.paintTest.paint(window.paintTest.host, '#00ff00\t0.5\t0.50\t#000000\tcell\t\ta \u2192 x: 0.50\n#0000ff\t-2\t\u2212\u221e\t#ffffff\tcell masked\t1\ta \u2192 y: \u2212\u221e\n'));
   await drawn(3);
   assert.equal((await look('0,255,0'))[0], '0,255,0');
   await lab.close();
@@ -192,7 +193,7 @@ test('a highlight moves only its own cells and outlives new markup and repaints'
     const changedCells = touched.size;
     morph(host, grid(2));
     const afterMorph = lit();
-    paint(host, Array(9).fill('#fff\t3\t3\t#000\tcell\t').join('\n'));
+    paint(host, Array(9).fill('#fff\t3\t3\t#000\tcell\t\tc: 3').join('\n'));
     const afterPaint = lit();
     light(host, [], []);
     const none = lit();

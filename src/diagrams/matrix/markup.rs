@@ -54,8 +54,7 @@ pub struct MatrixSpec<'a> {
     /// Decimals printed on each cell: 2, or 3 for the weights in a raster's
     /// magnifier, which are spread over hundreds of keys and mostly below 0.01.
     pub decimals: u8,
-    /// Cells take keyboard focus when the matrix reacts to them.
-    pub focusable: bool,
+    /// Dragging a cell vertically changes its value (`host.rs`).
     pub draggable: bool,
     /// Whether the cells' colours and numbers are painted on a canvas under
     /// the SVG (`paint`, then `morph.js` `paint`) instead of written into it:
@@ -85,6 +84,24 @@ struct CellLook {
     number: String,
     /// The value as printed on the cell.
     text: String,
+    /// What a screen reader says of the cell (see [`cell_name`]).
+    name: String,
+}
+
+/// A cell's accessible name: its row's label, its column's and its printed
+/// value, as in "我 → 篮球: 0.10"; the grid's own name says which matrix.
+fn cell_name(spec: &MatrixSpec, (r, c): (usize, usize), text: &str) -> String {
+    fn label(labels: &[String], i: usize) -> &str {
+        labels.get(i).map_or("", String::as_str)
+    }
+    let (row, col) = (label(spec.row_labels, r), label(spec.col_labels, c));
+    format!("{row} \u{2192} {col}: {text}")
+}
+
+/// A grid's accessible name: what the matrix is and its shape.
+fn grid_name(spec: &MatrixSpec) -> String {
+    let (rows, cols) = spec.values.dim();
+    format!("{} ({rows} \u{d7} {cols})", spec.aria)
 }
 
 impl CellLook {
@@ -102,19 +119,21 @@ impl CellLook {
                 class.push_str(name);
             }
         }
+        let text = cell_text(spec, masked, value);
         Self {
             fill: fill.hex(),
             ink: fill.text_colour().hex(),
             class,
             masked,
             number: js_number(value),
-            text: cell_text(spec, masked, value),
+            name: cell_name(spec, (r, c), &text),
+            text,
         }
     }
 }
 
 /// Every cell's look in row-major order, one line per cell with tab-separated
-/// fill, value, printed text, text colour, class and mask flag: what
+/// fill, value, printed text, text colour, class, mask flag and name: what
 /// `morph.js`'s `paint` puts on a painted heatmap (`MatrixSpec::painted`),
 /// the colours and numbers on its canvas, the rest on its cells.
 pub fn paint(spec: &MatrixSpec) -> String {
@@ -130,7 +149,8 @@ pub fn paint(spec: &MatrixSpec) -> String {
             (&look.text, '\t'),
             (&look.ink, '\t'),
             (&look.class, '\t'),
-            (masked, '\n'),
+            (masked, '\t'),
+            (&look.name, '\n'),
         ] {
             out.push_str(field);
             out.push(end);
@@ -141,6 +161,9 @@ pub fn paint(spec: &MatrixSpec) -> String {
 
 /// The matrix as an SVG heatmap: each cell a `<rect>` with `data-row`,
 /// `data-col` and the full-precision `data-value`, its value printed on it.
+/// It is an ARIA grid, a row of cells per matrix row, with one tab stop: the
+/// first cell until the keyboard moves on (`host.rs` keeps the stop where
+/// focus went, so a matrix costs one Tab, not one per cell).
 pub fn heatmap(spec: &MatrixSpec) -> String {
     let (rows, cols) = spec.values.dim();
     let longest = spec
@@ -165,8 +188,8 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
             ("xmlns", "http://www.w3.org/2000/svg"),
             ("class", "diagram matrix"),
             ("data-testid", spec.testid),
-            ("role", "img"),
-            ("aria-label", spec.aria),
+            ("role", "grid"),
+            ("aria-label", &grid_name(spec)),
             ("viewBox", &view_box),
             ("width", &w),
             ("height", &h),
@@ -176,7 +199,12 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         let (x, y) = grid.row_label(r);
         m.element(
             "text",
-            &[("x", &coord(x)), ("y", &coord(y)), ("class", "row-label")],
+            &[
+                ("x", &coord(x)),
+                ("y", &coord(y)),
+                ("class", "row-label"),
+                ("aria-hidden", "true"),
+            ],
             label,
         );
     }
@@ -186,11 +214,19 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         let (x, y) = grid.col_label(c);
         m.element(
             "text",
-            &[("x", &coord(x)), ("y", &coord(y)), ("class", "col-label")],
+            &[
+                ("x", &coord(x)),
+                ("y", &coord(y)),
+                ("class", "col-label"),
+                ("aria-hidden", "true"),
+            ],
             &short_label(label, COL_LABEL_CHARS),
         );
     }
     for ((r, c), &value) in spec.values.indexed_iter() {
+        if c == 0 {
+            m.open("g", &[("role", "row")]);
+        }
         let rect = grid.cell_rect(r, c);
         let (cx, cy) = rect.centre();
         let look = CellLook::of(spec, (r, c), value, extent);
@@ -206,6 +242,7 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         };
         let mut attrs = vec![
             ("class", class),
+            ("role", "gridcell"),
             ("x", x.as_str()),
             ("y", y.as_str()),
             ("width", side.as_str()),
@@ -218,16 +255,14 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         attrs.push(("data-col", col.as_str()));
         if !spec.painted {
             attrs.push(("data-value", look.number.as_str()));
+            attrs.push(("aria-label", look.name.as_str()));
             if look.masked {
                 attrs.push(("data-masked", "true"));
             }
         }
-        if spec.focusable || spec.draggable {
-            attrs.push(("data-hit", hit.as_str()));
-        }
-        if spec.focusable {
-            attrs.push(("tabindex", "0"));
-        }
+        // Every cell is reachable by the arrow keys, interactive or not.
+        attrs.push(("data-hit", hit.as_str()));
+        attrs.push(("tabindex", if (r, c) == (0, 0) { "0" } else { "-1" }));
         m.empty("rect", &attrs);
         if !spec.painted {
             m.element(
@@ -237,9 +272,13 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
                     ("y", &coord(cy)),
                     ("class", "cell-value"),
                     ("fill", &look.ink),
+                    ("aria-hidden", "true"),
                 ],
                 &look.text,
             );
+        }
+        if c + 1 == cols {
+            m.close("g");
         }
     }
     m.close("svg");
@@ -304,7 +343,6 @@ mod tests {
             allowed: None,
             changed: None,
             decimals: 2,
-            focusable: true,
             draggable: false,
             painted: false,
         }
@@ -325,7 +363,13 @@ mod tests {
         let labels = vec!["a".to_string(), "b".to_string()];
         let svg = heatmap(&spec(&values, &labels));
         assert_eq!(values_in(&svg), values.iter().copied().collect::<Vec<_>>());
-        assert_eq!(svg.matches("tabindex=\"0\"").count(), 4);
+        // One tab stop per matrix: the other cells are reached with the arrows.
+        assert_eq!(svg.matches("tabindex=\"0\"").count(), 1);
+        assert_eq!(svg.matches("tabindex=\"-1\"").count(), 3);
+        assert_eq!(svg.matches("role=\"row\"").count(), 2);
+        assert_eq!(svg.matches("role=\"gridcell\"").count(), 4);
+        assert!(svg.contains("aria-label=\"Q (2 \u{d7} 2)\""), "{svg}");
+        assert!(svg.contains("aria-label=\"b \u{2192} a: 0.00\""), "{svg}");
         let table = table(&spec(&values, &labels));
         assert_eq!(
             values_in(&table),
@@ -378,7 +422,7 @@ mod tests {
             );
         }
         // The labels are still written: only the cells are painted.
-        assert!(svg.contains("class=\"row-label\">a</text>"));
+        assert!(svg.contains("class=\"row-label\" aria-hidden=\"true\">a</text>"));
         s.painted = false;
         assert_eq!(paint(&s).lines().count(), 4);
     }
@@ -408,7 +452,9 @@ mod tests {
         let mut scores = spec(&values, &labels);
         scores.allowed = Some(&allowed);
         for markup in [heatmap(&scores), table(&scores)] {
-            assert_eq!(markup.matches(MASKED_SCORE).count(), 2, "{markup}");
+            // Printed on two cells (a heatmap's names say it too).
+            let printed = format!(">{MASKED_SCORE}<");
+            assert_eq!(markup.matches(&printed).count(), 2, "{markup}");
             assert!(markup.contains("0.80"));
             // The number behind the cell is still the core's score.
             assert_eq!(values_in(&markup), [0.8, 0.0, 0.3, 0.0]);
@@ -438,10 +484,15 @@ mod tests {
         let labels = vec!["basketball".to_string(), "x".to_string()];
         let svg = heatmap(&spec(&values, &labels));
         assert!(
-            svg.contains("class=\"row-label\">basketball</text>"),
+            svg.contains("class=\"row-label\" aria-hidden=\"true\">basketball</text>"),
             "{svg}"
         );
-        assert!(svg.contains("class=\"col-label\">bas…</text>"), "{svg}");
+        assert!(
+            svg.contains("class=\"col-label\" aria-hidden=\"true\">bas…</text>"),
+            "{svg}"
+        );
+        // The names say the whole labels.
+        assert!(svg.contains("aria-label=\"basketball \u{2192} basketball: 0.50\""));
     }
 
     #[test]

@@ -262,7 +262,6 @@ pub fn RasterHeatmap(
                 changed: None,
                 // Weights over hundreds of keys are mostly below 0.01.
                 decimals: if palette == Palette::Weight { 3 } else { 2 },
-                focusable: true,
                 draggable: false,
                 // Written whole: 49 cells, rewritten as the pointer moves.
                 painted: false,
