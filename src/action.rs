@@ -9,8 +9,10 @@
 //! This module is the pure half, tested natively; [`listen`] is the DOM half.
 
 mod listen;
+mod rove;
 
-pub use listen::{listen, part, Heard};
+pub use listen::{listen, part, unfold, Heard};
+pub use rove::rove;
 
 use crate::svg::Markup;
 

@@ -2,11 +2,15 @@
 //! handles the language and keyboard selection, and lays out the page. No card
 //! imports it.
 
+mod header;
+
+use crate::action::Heard;
 use crate::controls::scenarios::Picked;
 use crate::controls::Controls;
 use crate::diagrams::dot_products::DotProducts;
 use crate::diagrams::fusion::Fusion;
 use crate::diagrams::heads::Heads;
+use crate::diagrams::host::ActionCard;
 use crate::diagrams::output::OutputProjection;
 use crate::diagrams::projection::Projection;
 use crate::diagrams::softmax::Softmax;
@@ -26,6 +30,7 @@ use crate::state::{
 use crate::training::Training;
 use crate::walkthrough::{diagram_of, Step, Tour, TourAction, Walkthrough};
 use attention_core::Scenario;
+use header::{header, HeaderAction, HeaderView};
 use leptos::prelude::*;
 
 /// The language a link asks for (`?lang=zh|en`), or else the browser's.
@@ -48,17 +53,16 @@ pub fn query_after_key(key: &str, query: usize, tokens: usize) -> Option<usize> 
     crate::geometry::grid::step(key, (0, query), (1, tokens)).map(|(_, q)| q)
 }
 
-/// Whether a key press belongs to a text field or slider, or to a heatmap's
-/// grid (whose arrows move focus), rather than to the query.
+/// Whether a key press belongs to a text field or slider, or was taken by a
+/// composite (a heatmap's grid, the token list, a row of bars), whose keys
+/// move focus within it, rather than to the query.
 fn key_belongs_to_a_widget(event: &web_sys::KeyboardEvent) -> bool {
     use leptos::wasm_bindgen::JsCast;
-    event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| {
-            matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                || e.closest("[role=\"grid\"]").ok().flatten().is_some()
-        })
+    event.default_prevented()
+        || event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/embed.js")]
@@ -66,6 +70,9 @@ extern "C" {
     /// In an iframe, keeps the course page told of the content's height.
     #[wasm_bindgen(js_name = reportHeight)]
     fn report_height();
+    /// Opens every folded card part once the page is drawn.
+    #[wasm_bindgen(js_name = unfoldPanels)]
+    fn unfold_panels();
 }
 
 /// Copies the page's link, which always holds what is on screen, and says so
@@ -88,6 +95,9 @@ pub fn App() -> impl IntoView {
     provide_context(Locked(embedding.lock));
     if embedding.embed {
         report_height();
+    }
+    if embedding.panels.is_some() {
+        unfold_panels();
     }
     let lang = RwSignal::new(initial_lang(&nav));
     provide_context(LangContext(lang));
@@ -179,14 +189,6 @@ pub fn App() -> impl IntoView {
             let _ = root.set_attribute("lang", lang.get().tag());
         }
     });
-    let switch_language = move |_| {
-        lang.update(|l| {
-            *l = match l {
-                Lang::Zh => Lang::En,
-                Lang::En => Lang::Zh,
-            }
-        })
-    };
     let on_keydown = move |event: web_sys::KeyboardEvent| {
         if key_belongs_to_a_widget(&event) {
             return;
@@ -213,6 +215,27 @@ pub fn App() -> impl IntoView {
         })
     };
     let copied = RwSignal::new(false);
+    crate::announce::keep_announcing();
+    let top = Memo::new(move |_| {
+        let view = HeaderView {
+            tables: tables.get(),
+            copied: copied.get(),
+        };
+        header(view, lang.get())
+    });
+    let on_header = Callback::new(
+        move |heard: Heard| match HeaderAction::read(&heard.reading()) {
+            Some(HeaderAction::Tables(on)) => tables.set(on),
+            Some(HeaderAction::CopyLink) => copy_link(copied),
+            Some(HeaderAction::SwitchLanguage) => lang.update(|l| {
+                *l = match l {
+                    Lang::Zh => Lang::En,
+                    Lang::En => Lang::Zh,
+                }
+            }),
+            None => {}
+        },
+    );
 
     view! {
         <div
@@ -229,34 +252,7 @@ pub fn App() -> impl IntoView {
             tabindex="-1"
             on:keydown=on_keydown
         >
-            <header class="app-header">
-                <div>
-                    <h1>{tr(i18n::TITLE)}</h1>
-                    <p class="tagline">{tr(i18n::TAGLINE)}</p>
-                </div>
-                <div class="header-actions">
-                    <label class="switch">
-                        <input
-                            type="checkbox"
-                            data-testid="show-tables"
-                            prop:checked=move || tables.get()
-                            on:change=move |e| tables.set(event_target_checked(&e))
-                        />
-                        {tr(i18n::SHOW_AS_TABLES)}
-                    </label>
-                    <button data-testid="copy-link" on:click=move |_| copy_link(copied)>
-                        {move || if copied.get() { i18n::LINK_COPIED } else { i18n::COPY_LINK }.get(lang.get())}
-                    </button>
-                    <button
-                        class="lang-switch"
-                        data-testid="lang-switch"
-                        aria-label=tr(i18n::SWITCH_LANGUAGE_LABEL)
-                        on:click=switch_language
-                    >
-                        {tr(i18n::SWITCH_LANGUAGE)}
-                    </button>
-                </div>
-            </header>
+            <ActionCard class="app-top" testid="header" markup=top on_action=on_header />
             <main>
                 // Hidden rather than removed when the scenario runs: a paragraph
                 // that comes and goes would cost far more WebAssembly.

@@ -10,3 +10,11 @@ export function reportHeight() {
   new ResizeObserver(send).observe(document.body);
   send();
 }
+
+// A link that picks panels (every embed does) shows them unfolded: a teacher
+// who chose the training card means its controls, not its heading.
+export function unfoldPanels() {
+  requestAnimationFrame(() => {
+    for (const fold of document.querySelectorAll('details.fold')) fold.open = true;
+  });
+}

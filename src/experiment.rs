@@ -5,9 +5,12 @@
 
 mod charts;
 
-use crate::diagrams::host::SvgHost;
-use crate::i18n::{experiment as text, tr, LangContext};
-use attention_core::experiment::{log_spaced_dims, scaling_experiment};
+use crate::action::{Heard, Reading};
+use crate::diagrams::host::ActionCard;
+use crate::i18n::{experiment as text, tr, Lang, LangContext};
+use crate::svg::Markup;
+use attention_core::experiment::{log_spaced_dims, scaling_experiment, ScalingPoint};
+use attention_core::AttentionError;
 use charts::{chart, Metric};
 use leptos::prelude::*;
 
@@ -25,14 +28,140 @@ pub fn dim_at(position: &str) -> usize {
     1 << power
 }
 
+/// What the learner set in the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bench {
+    pub seed: u64,
+    /// Whether the last seed typed was refused (the charts keep the last good one).
+    pub bad_seed: bool,
+    /// The d_k the slider marks.
+    pub dim: usize,
+}
+
+impl Default for Bench {
+    fn default() -> Self {
+        Bench {
+            seed: FIRST_SEED,
+            bad_seed: false,
+            dim: 64,
+        }
+    }
+}
+
+/// One thing the learner did in the panel (the cards' protocol, `crate::action`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExperimentAction {
+    /// The slider moved to this position (see [`dim_at`]).
+    Dim(usize),
+    /// A seed was typed: its text, whole or not.
+    Seed(String),
+}
+
+impl ExperimentAction {
+    pub fn read(r: &Reading) -> Option<Self> {
+        Some(match (r.event, r.action) {
+            ("input", "experiment-dk") => Self::Dim(dim_at(r.value)),
+            ("change", "experiment-seed") => Self::Seed(r.value.to_owned()),
+            _ => return None,
+        })
+    }
+
+    /// The panel after this action: a seed that is no whole number is
+    /// refused, keeping the last one.
+    pub fn apply(self, bench: Bench) -> Bench {
+        match self {
+            Self::Dim(dim) => Bench { dim, ..bench },
+            Self::Seed(text) => match text.trim().parse::<u64>() {
+                Ok(seed) => Bench {
+                    seed,
+                    bad_seed: false,
+                    ..bench
+                },
+                Err(_) => Bench {
+                    bad_seed: true,
+                    ..bench
+                },
+            },
+        }
+    }
+}
+
+/// The panel under its heading: the explanation, the slider and seed, the
+/// seed's refusal, and the four charts (or why they could not be measured).
+pub fn panel(
+    bench: Bench,
+    points: &Result<Vec<ScalingPoint>, AttentionError>,
+    lang: Lang,
+) -> String {
+    let mut m = Markup::new();
+    m.element("p", &[("class", "explain")], text::EXPLAIN.get(lang));
+    m.open("div", &[("class", "experiment-controls")]);
+    let (dim, position) = (
+        bench.dim.to_string(),
+        bench.dim.trailing_zeros().to_string(),
+    );
+    m.open("label", &[("class", "slider")]).element(
+        "span",
+        &[],
+        &format!("{} = {dim}", text::DIM.get(lang)),
+    );
+    let slider = [
+        ("type", "range"),
+        ("data-testid", "experiment-dk"),
+        ("data-action", "experiment-dk"),
+        ("min", "0"),
+        ("max", "9"),
+        ("step", "1"),
+        ("value", position.as_str()),
+    ];
+    m.empty("input", &slider).close("label");
+    let seed = bench.seed.to_string();
+    m.open("label", &[]).text(text::SEED.get(lang)).text(" ");
+    let field = [
+        ("type", "number"),
+        ("min", "0"),
+        ("data-testid", "experiment-seed"),
+        ("data-action", "experiment-seed"),
+        ("value", seed.as_str()),
+    ];
+    m.empty("input", &field).close("label").close("div");
+    if bench.bad_seed {
+        let attrs = [
+            ("class", "problem"),
+            ("role", "alert"),
+            ("data-testid", "experiment-seed-problem"),
+        ];
+        m.element("p", &attrs, text::BAD_SEED.get(lang));
+    }
+    m.open("div", &[("class", "experiment-charts")]);
+    match points {
+        Ok(points) => {
+            for metric in Metric::ALL {
+                m.raw(&chart(metric, points, bench.dim, lang));
+            }
+        }
+        Err(error) => {
+            let message = crate::i18n::errors::attention_error(error, lang);
+            m.element(
+                "p",
+                &[("class", "problem")],
+                &format!("{}{message}", text::PROBLEM.get(lang)),
+            );
+        }
+    }
+    m.close("div");
+    m.finish()
+}
+
 /// A collapsible card with a log-scale d_k slider, a seed, and four charts.
+/// Its heading is the card's own; what it folds is markup, patched in place
+/// and speaking the cards' protocol.
 #[component]
 pub fn ScalingExperiment() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let open = RwSignal::new(false);
-    let seed = RwSignal::new(FIRST_SEED);
-    let bad_seed = RwSignal::new(false);
-    let dim = RwSignal::new(64usize);
+    let bench = RwSignal::new(Bench::default());
+    let seed = Memo::new(move |_| bench.with(|b| b.seed));
     let points = Memo::new(move |_| {
         if open.get() {
             scaling_experiment(&log_spaced_dims(MAX_DIM), KEYS, DRAWS, seed.get())
@@ -40,21 +169,16 @@ pub fn ScalingExperiment() -> impl IntoView {
             Ok(Vec::new())
         }
     });
-    let markup = Memo::new(move |_| {
-        let (lang, marker) = (lang.get(), dim.get());
-        points.with(|result| match result {
-            Ok(points) => Metric::ALL
-                .map(|metric| chart(metric, points, marker, lang))
-                .concat(),
-            Err(error) => format!(
-                "<p class=\"problem\">{}{}</p>",
-                text::PROBLEM.get(lang),
-                crate::svg::escape(&crate::i18n::errors::attention_error(error, lang))
-            ),
-        })
+    let markup = Memo::new(move |_| points.with(|points| panel(bench.get(), points, lang.get())));
+    let act = Callback::new(move |heard: Heard| {
+        if let Some(action) = ExperimentAction::read(&heard.reading()) {
+            bench.update(|b| *b = action.apply(*b));
+        }
     });
 
     view! {
+        // `toggle` also fires when the panel is opened for the learner (a
+        // walkthrough step, a common mistake's demonstration).
         <details
             class="card experiment"
             data-later=""
@@ -68,41 +192,7 @@ pub fn ScalingExperiment() -> impl IntoView {
             <summary>
                 <h2>{tr(text::TITLE)}</h2>
             </summary>
-            <p class="explain">{tr(text::EXPLAIN)}</p>
-            <div class="experiment-controls">
-                <label class="slider">
-                    <span>{tr(text::DIM)} " = " {move || dim.get()}</span>
-                    <input
-                        type="range"
-                        data-testid="experiment-dk"
-                        min="0" max="9" step="1"
-                        prop:value=move || dim.get().trailing_zeros().to_string()
-                        on:input=move |e| dim.set(dim_at(&event_target_value(&e)))
-                    />
-                </label>
-                <label>
-                    {tr(text::SEED)} " "
-                    <input
-                        type="number"
-                        min="0"
-                        data-testid="experiment-seed"
-                        prop:value=move || seed.get().to_string()
-                        on:change=move |e| {
-                            let next = event_target_value(&e).trim().parse::<u64>();
-                            bad_seed.set(next.is_err());
-                            if let Ok(next) = next {
-                                seed.set(next);
-                            }
-                        }
-                    />
-                </label>
-            </div>
-            <p class="problem" role="alert" data-testid="experiment-seed-problem" hidden=move || !bad_seed.get()>
-                {tr(text::BAD_SEED)}
-            </p>
-            <div class="experiment-charts">
-                <SvgHost markup=markup />
-            </div>
+            <ActionCard class="experiment-panel" testid="experiment-panel" markup=markup on_action=act />
         </details>
     }
 }
@@ -175,6 +265,45 @@ mod tests {
                 x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| close(v, w)))
             }
             _ => a == b,
+        }
+    }
+
+    #[test]
+    fn the_slider_and_the_seed_are_read_and_a_bad_seed_is_refused_keeping_the_last() {
+        let input = |action, value| Reading::of("input", action, value);
+        let change = |action, value| Reading::of("change", action, value);
+        let dim = ExperimentAction::read(&input("experiment-dk", "3"));
+        assert_eq!(dim, Some(ExperimentAction::Dim(8)));
+        let bench = dim.map(|a| a.apply(Bench::default())).unwrap_or_default();
+        assert_eq!(bench.dim, 8);
+        let seed = ExperimentAction::read(&change("experiment-seed", " 12 "));
+        let bench = seed.map(|a| a.apply(bench)).unwrap_or_default();
+        assert_eq!((bench.seed, bench.bad_seed, bench.dim), (12, false, 8));
+        let bad = ExperimentAction::read(&change("experiment-seed", "-5"));
+        let refused = bad.map(|a| a.apply(bench)).unwrap_or_default();
+        assert_eq!((refused.seed, refused.bad_seed), (12, true));
+        assert_eq!(ExperimentAction::read(&change("experiment-dk", "3")), None);
+        assert_eq!(ExperimentAction::read(&input("seed", "3")), None);
+    }
+
+    #[test]
+    fn the_panel_shows_its_controls_the_refusal_and_four_charts_in_each_language() {
+        let points = scaling_experiment(&log_spaced_dims(MAX_DIM), KEYS, DRAWS, FIRST_SEED);
+        for lang in [Lang::Zh, Lang::En] {
+            let html = panel(Bench::default(), &points, lang);
+            assert!(html.contains("data-testid=\"experiment-dk\" data-action=\"experiment-dk\" min=\"0\" max=\"9\" step=\"1\" value=\"6\""));
+            assert!(html.contains(&format!("{} = 64", text::DIM.get(lang))));
+            assert!(html.contains("value=\"7\""), "the first seed");
+            assert!(!html.contains("experiment-seed-problem"));
+            assert_eq!(
+                html.matches("data-testid=\"experiment-readout\"").count(),
+                4
+            );
+            let refused = Bench {
+                bad_seed: true,
+                ..Bench::default()
+            };
+            assert!(panel(refused, &points, lang).contains(text::BAD_SEED.get(lang)));
         }
     }
 

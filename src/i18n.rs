@@ -89,6 +89,26 @@ pub const OPEN_FULL_APP: Msg = Msg {
     zh: "在注意力实验室中打开完整版 ↗",
     en: "Open the full Attention Lab ↗",
 };
+/// The first Tab of the page: past the header and the controls.
+pub const SKIP_TO_DIAGRAMS: Msg = Msg {
+    zh: "跳到图示",
+    en: "Skip to the diagrams",
+};
+/// What the live region says after the query or its weights change.
+pub const ANNOUNCE_WEIGHTS: Msg = Msg {
+    zh: "查询词 {token}：权重 {weights}",
+    en: "Query {token}: weights {weights}",
+};
+/// The same for a long row: its heaviest keys, each with its weight.
+pub const ANNOUNCE_HEAVIEST: Msg = Msg {
+    zh: "查询词 {token}：权重最大的是 {weights}",
+    en: "Query {token}: most weight on {weights}",
+};
+/// The same while the walkthrough waits for a guess: the weights stay unsaid.
+pub const ANNOUNCE_HIDDEN: Msg = Msg {
+    zh: "查询词 {token}：先猜它最关注哪个词，猜完再揭晓权重",
+    en: "Query {token}: guess which word it attends to most; the weights show after your guess",
+};
 pub const TAGLINE: Msg = Msg {
     zh: "一个注意力头，每个数字都看得见、改得动",
     en: "One attention head, every number visible and editable",

@@ -5,6 +5,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod action;
+pub mod announce;
 pub mod app;
 pub mod controls;
 pub mod diagrams;

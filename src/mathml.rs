@@ -10,12 +10,15 @@ use crate::svg::Markup;
 pub struct Math {
     m: Markup,
     wrapping: bool,
+    /// Links opened so far: the first is the formula's one tab stop.
+    links: usize,
 }
 
 impl Math {
     /// Starts a formula. Screen readers read MathML itself, numbers included,
     /// so a `label` is only for a formula that also works as a control: a
-    /// group of links (a `math` role would make its links presentational).
+    /// group of links (a `math` role would make its links presentational),
+    /// one tab stop whose links the arrows walk (`action::rove`).
     pub fn new(label: Option<&str>) -> Self {
         let mut m = Markup::new();
         match label {
@@ -24,12 +27,17 @@ impl Math {
                 &[
                     ("display", "block"),
                     ("role", "group"),
+                    ("data-rove", ""),
                     ("aria-label", label),
                 ],
             ),
             None => m.open("math", &[("display", "block")]),
         };
-        Self { m, wrapping: false }
+        Self {
+            m,
+            wrapping: false,
+            links: 0,
+        }
     }
 
     /// Starts a long formula, such as a sum written out term by term: a
@@ -38,7 +46,11 @@ impl Math {
     pub fn wrapping() -> Self {
         let mut m = Markup::new();
         m.open("div", &[("class", "math-line")]).open("math", &[]);
-        Self { m, wrapping: true }
+        Self {
+            m,
+            wrapping: true,
+            links: 0,
+        }
     }
 
     /// Where a wrapping formula may break its line. Only at the top level of
@@ -118,13 +130,15 @@ impl Math {
     /// 2.5.3, speech users say what they see); `title` says where it leads.
     pub fn open_link(&mut self, action: &str, index: usize, title: &str) -> &mut Self {
         let index = index.to_string();
+        let stop = if self.links == 0 { "0" } else { "-1" };
+        self.links += 1;
         self.m.open(
             "mrow",
             &[
                 ("class", "formula-link"),
                 ("data-action", action),
                 ("data-index", &index),
-                ("tabindex", "0"),
+                ("tabindex", stop),
                 ("role", "link"),
                 ("title", title),
             ],
@@ -198,7 +212,7 @@ mod tests {
             .text("<x>");
         assert_eq!(
             f.finish(),
-            "<math display=\"block\" role=\"group\" aria-label=\"a&lt;b\"><msub><mi>α</mi><mn>12</mn></msub>\
+            "<math display=\"block\" role=\"group\" data-rove=\"\" aria-label=\"a&lt;b\"><msub><mi>α</mi><mn>12</mn></msub>\
              <mo>=</mo><mfrac><mn>1.73</mn><msqrt><mn>8</mn></msqrt></mfrac><mo>=</mo>\
              <mo>(</mo><mn>\u{2212}0.61</mn><mo>)</mo><mtext>&lt;x&gt;</mtext></math>"
         );

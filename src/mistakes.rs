@@ -141,7 +141,7 @@ pub fn other_heads(heads: usize, columns: usize) -> Option<usize> {
 /// offers to put it back. `count` is the layer's weights, counted.
 pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
     let mut m = Markup::new();
-    m.element("h2", &[], text::TITLE.get(lang));
+    m.open_fold("mistakes-fold", "h2", text::TITLE.get(lang));
     m.open("ul", &[("class", "mistakes")]);
     for (n, mistake) in Mistake::ALL.iter().enumerate() {
         let (title, body) = mistake.text();
@@ -174,6 +174,7 @@ pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
         m.close("li");
     }
     m.close("ul");
+    m.close("details");
     m.finish()
 }
 
@@ -205,9 +206,7 @@ fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>) {
     let Ok(Some(target)) = document().query_selector(mistake.target()) else {
         return;
     };
-    if let Some(details) = target.dyn_ref::<web_sys::HtmlDetailsElement>() {
-        details.set_open(true);
-    }
+    crate::action::unfold(&target);
     target.scroll_into_view();
 }
 

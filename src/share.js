@@ -157,13 +157,13 @@ function paintBack(svg, copy) {
   if (!frame?.classList.contains('painted')) return;
   const host = frame.parentElement;
   const style = getComputedStyle(svg);
-  const text = (x, y, ink, content, opacity) => {
+  const text = (x, y, ink, content) => {
     const number = document.createElementNS(SVG_NS, 'text');
     number.setAttribute('x', x);
     number.setAttribute('y', y);
     number.setAttribute(
       'style',
-      `fill:${ink};font-family:${style.fontFamily};font-size:${style.fontSize};text-anchor:middle;dominant-baseline:central;opacity:${opacity}`,
+      `fill:${ink};font-family:${style.fontFamily};font-size:${style.fontSize};text-anchor:middle;dominant-baseline:central`,
     );
     number.textContent = content;
     return number;
@@ -172,7 +172,7 @@ function paintBack(svg, copy) {
   // height, and its number above it.
   if (host.barLines) {
     const ink = style.getPropertyValue('--ink').trim() || style.color;
-    const faint = style.getPropertyValue('--masked-text-opacity').trim() || '1';
+    const muted = style.getPropertyValue('--muted').trim() || ink;
     copy.querySelectorAll('rect.bar-value').forEach((rect, j) => {
       const f = (host.barLines[j + 1] ?? '').split('\t');
       if (f.length < 8) return;
@@ -180,7 +180,7 @@ function paintBack(svg, copy) {
       rect.setAttribute('y', f[4]);
       rect.setAttribute('height', f[5]);
       const x = Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) / 2;
-      rect.after(text(x, f[7], ink, f[6], f[2] ? faint : 1));
+      rect.after(text(x, f[7], f[2] ? muted : ink, f[6]));
     });
     return;
   }
@@ -191,7 +191,7 @@ function paintBack(svg, copy) {
     if (!fill) return;
     rect.style.fill = fill;
     const at = (a, b) => Number(rect.getAttribute(a)) + Number(rect.getAttribute(b)) / 2;
-    rect.after(text(at('x', 'width'), at('y', 'height'), ink, printed, 1));
+    rect.after(text(at('x', 'width'), at('y', 'height'), ink, printed));
   });
 }
 

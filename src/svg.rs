@@ -83,6 +83,17 @@ impl Markup {
         self
     }
 
+    /// Opens a part of a card that folds away under its heading (a
+    /// `details` whose summary is the heading, a `tag` such as `h2`): what a
+    /// learner opens when they want it costs one tab stop until then. Close
+    /// it with `close("details")`.
+    pub fn open_fold(&mut self, testid: &str, tag: &str, heading: &str) -> &mut Self {
+        self.open("details", &[("class", "fold"), ("data-testid", testid)])
+            .open("summary", &[])
+            .element(tag, &[], heading)
+            .close("summary")
+    }
+
     /// Closes the innermost open `tag`.
     pub fn close(&mut self, tag: &str) -> &mut Self {
         let _ = write!(self.out, "</{tag}>");

@@ -15,7 +15,7 @@ use crate::diagrams::host::ActionCard;
 use crate::i18n::{training as text, LangContext, Msg};
 use crate::state::{Focus, LabScenario};
 use crate::walkthrough::{Step, Tour};
-use action::{apply, frame, Coach, TrainingAction};
+use action::{apply, frame, Coach, Pace, TrainingAction};
 use attention_core::train::{Loss, Optimizer};
 use attention_core::Scenario;
 use leptos::prelude::*;
@@ -92,14 +92,34 @@ fn show(coach: RwSignal<Coach>, scenario: RwSignal<Scenario>) {
     scenario.set(coach.with_untracked(|c| c.trainer.scenario()));
 }
 
-/// One animation frame of Play (`action::frame` decides), then the next.
+/// The pace the learner's system asks for: calm if it asks for reduced motion.
+fn pace() -> Pace {
+    let reduced = window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|query| query.matches());
+    if reduced {
+        Pace::Calm
+    } else {
+        Pace::EveryFrame
+    }
+}
+
+/// One drawing of Play (`action::frame` decides), then the next: in the next
+/// animation frame, or half a second on at a calm pace.
 fn play(coach: RwSignal<Coach>, scenario: RwSignal<Scenario>) {
-    let stepped = scenario.with_untracked(|lab| coach.try_update(|c| frame(c, lab)));
+    let pace = pace();
+    let stepped = scenario.with_untracked(|lab| coach.try_update(|c| frame(c, lab, pace)));
     if stepped == Some(true) {
         show(coach, scenario);
     }
     if coach.with_untracked(|c| c.playing) {
-        request_animation_frame(move || play(coach, scenario));
+        let next = move || play(coach, scenario);
+        match pace {
+            Pace::EveryFrame => request_animation_frame(next),
+            Pace::Calm => set_timeout(next, std::time::Duration::from_millis(Pace::CALM_MS.into())),
+        }
     }
 }
 

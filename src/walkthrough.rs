@@ -40,6 +40,12 @@ impl Tour {
         }
     }
 
+    /// Whether the weights are hidden: the softmax step waits for the
+    /// learner's guess before it shows them.
+    pub fn hides_weights(&self) -> bool {
+        self.step.get() == Some(Step::Softmax) && self.guess.with(Option::is_none)
+    }
+
     /// Moves to `step`, starting the walkthrough if it was off. On a wide
     /// screen the card stays beside the diagrams, so the step's diagram is
     /// scrolled into view; on a narrow one that would scroll the step's text
@@ -114,9 +120,7 @@ fn bring_control(testid: &str) {
     let Ok(Some(control)) = document().query_selector(&selector) else {
         return;
     };
-    if let Some(details) = control.dyn_ref::<web_sys::HtmlDetailsElement>() {
-        details.set_open(true);
-    }
+    crate::action::unfold(&control);
     let centred = web_sys::ScrollIntoViewOptions::new();
     centred.set_block(web_sys::ScrollLogicalPosition::Center);
     control.scroll_into_view_with_scroll_into_view_options(&centred);

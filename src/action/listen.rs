@@ -47,6 +47,18 @@ pub fn part(host: &Element, testid: &str) -> Option<Element> {
         .flatten()
 }
 
+/// Opens `element` if it is a fold (`details`), and every fold around it,
+/// so that it shows and can take focus.
+pub fn unfold(element: &Element) {
+    let mut at = Some(element.clone());
+    while let Some(fold) = at.and_then(|e| e.closest("details").ok().flatten()) {
+        if let Some(details) = fold.dyn_ref::<web_sys::HtmlDetailsElement>() {
+            details.set_open(true);
+        }
+        at = fold.parent_element();
+    }
+}
+
 /// A field's value: an input's, a select's or a text area's, and nothing for
 /// any other element.
 fn value_of(field: &Element) -> String {
@@ -110,10 +122,20 @@ pub fn listen(act: Callback<Heard>) -> impl Attribute {
             act.run(heard);
         }
     };
+    // Keys that move within a composite (the token list) are its own, and
+    // never the control's action.
+    let key = move |event: web_sys::KeyboardEvent| {
+        let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
+        if target.is_some_and(|t| super::rove(&t, &event.key())) {
+            event.prevent_default();
+        } else {
+            run(&event);
+        }
+    };
     (
         on(ev::click, move |e| run(&e)),
         on(ev::change, move |e| run(&e)),
         on(ev::input, move |e| run(&e)),
-        on(ev::keydown, move |e| run(&e)),
+        on(ev::keydown, key),
     )
 }

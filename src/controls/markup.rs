@@ -108,6 +108,11 @@ fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
     m.close("div");
 }
 
+/// Opens a cell of the token grid.
+fn cell(m: &mut Markup) -> &mut Markup {
+    m.open("span", &[("role", "gridcell")])
+}
+
 fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
     let s = view.shown;
     m.open("div", &[("class", "tokens")]);
@@ -118,7 +123,16 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
         ("data-testid", "token-help"),
     ];
     m.element("p", &help, text::TOKEN_PARTS.get(lang));
-    m.open("ul", &[("class", "token-list")]);
+    // A layout grid, a row per token: one tab stop for the whole list
+    // (`action::rove`), where a chip, field and button each would be four.
+    m.open(
+        "ul",
+        &[
+            ("class", "token-list"),
+            ("role", "grid"),
+            ("aria-label", text::TOKENS.get(lang)),
+        ],
+    );
     for (i, label) in s.labels.iter().enumerate() {
         let index = i.to_string();
         let padded = s
@@ -129,34 +143,41 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
         // The selected query's chip is marked by `morph.js` `choose`, not
         // here: a new query then touches two chips, not the whole list.
         let class = if padded { "token padded" } else { "token" };
+        // The first token's chip is the list's tab stop until focus moves.
+        let stop = if i == 0 { "0" } else { "-1" };
         let control = |class: &'static str, testid: &'static str, action: &'static str| {
             vec![
                 ("class", class),
                 ("data-testid", testid),
                 ("data-action", action),
                 ("data-index", index.as_str()),
+                ("tabindex", "-1"),
             ]
         };
         let pressed = |on: bool| ("aria-pressed", if on { "true" } else { "false" });
-        m.open("li", &[("class", class)]);
+        m.open("li", &[("class", class), ("role", "row")]);
         let mut select = control("token-select", "token", "select");
-        select.push(pressed(false));
-        m.element("button", &select, label);
+        select[4].1 = stop;
+        // The arrows move the query along the chips (`action::rove`).
+        select.extend([pressed(false), ("data-follows", "")]);
+        cell(m).element("button", &select, label).close("span");
         let mut rename = control("token-label", "token-label", "rename");
         rename.extend([
             ("aria-label", text::RENAME.get(lang)),
             ("value", label.as_str()),
         ]);
-        m.empty("input", &rename);
+        cell(m).empty("input", &rename).close("span");
         let mut pad = control("token-pad", "token-pad", "pad");
         pad.extend([pressed(padded), ("title", text::PAD_LABEL.get(lang))]);
-        m.element("button", &pad, text::PAD.get(lang));
+        cell(m)
+            .element("button", &pad, text::PAD.get(lang))
+            .close("span");
         let mut remove = control("token-remove", "token-remove", "remove");
         remove.extend([
             ("aria-label", text::REMOVE.get(lang)),
             ("title", text::REMOVE.get(lang)),
         ]);
-        m.element("button", &remove, "×");
+        cell(m).element("button", &remove, "×").close("span");
         m.close("li");
     }
     m.close("ul");

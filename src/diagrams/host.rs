@@ -136,28 +136,6 @@ extern "C" {
     fn light(host: &Element, rows: &[u32], cols: &[u32]);
     /// Marks the control `data-action="select"` with this `data-index` in `host` as chosen.
     fn choose(host: &Element, index: u32);
-    /// Where `cell` stands in its ARIA grid, a byte each from the highest:
-    /// its row, its column and the grid's rows and columns (a heatmap drawn
-    /// cell by cell has at most `geometry::raster::MAX_DRAWN` of either);
-    /// 0 if it is in none. One number, as the cheapest thing to pass back.
-    #[wasm_bindgen(js_name = gridPlace)]
-    fn grid_place(cell: &Element) -> u32;
-    /// Moves the one tab stop of `cell`'s grid to the cell at `at`, its row
-    /// and column a byte each (as the high half of [`grid_place`]), and
-    /// focuses it.
-    #[wasm_bindgen(js_name = roveTo)]
-    fn rove_to(cell: &Element, at: u32);
-}
-
-/// Moves keyboard focus within the grid of `cell` as `key` asks
-/// (`geometry::grid::step`); whether the key was one of the grid's.
-fn move_in_grid(cell: &Element, key: &str) -> bool {
-    let [row, col, rows, cols] = grid_place(cell).to_be_bytes().map(usize::from);
-    let Some((r, c)) = crate::geometry::grid::step(key, (row, col), (rows, cols)) else {
-        return false;
-    };
-    rove_to(cell, u32::from_be_bytes([0, 0, r as u8, c as u8]));
-    true
 }
 
 /// Rows and columns of a heatmap to highlight (see `morph.js` `light`).
@@ -376,15 +354,7 @@ pub fn SvgHost(
                 pointed.set_value(None);
                 send(CellEvent::Hover(None));
             }
-            on:focusin=move |e| {
-                let cell = cell_of(e.target());
-                // Focus that came by pointer or by Tab keeps its cell as the
-                // grid's tab stop, so Tab away and back returns there.
-                if let Some((element, _)) = &cell {
-                    rove_to(element, grid_place(element) >> 16);
-                }
-                send(CellEvent::Hover(cell.map(|(_, at)| at)))
-            }
+            on:focusin=move |e| send(CellEvent::Hover(cell_of(e.target()).map(|(_, at)| at)))
             on:focusout=move |e| {
                 // Focus moving to another cell sends its own hover next.
                 if cell_of(e.related_target()).is_none() {
@@ -403,7 +373,7 @@ pub fn SvgHost(
                 if key == "Enter" || key == " " || key == "F2" {
                     e.prevent_default();
                     send(CellEvent::Select(at));
-                } else if move_in_grid(&cell, &key) {
+                } else if crate::action::rove(&cell, &key) {
                     e.prevent_default();
                 }
             }

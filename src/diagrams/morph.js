@@ -227,7 +227,8 @@ function patchNode(a, b) {
   const old = a.attributes;
   for (let i = old.length - 1; i >= 0; i--) {
     const name = old[i].name;
-    if (!b.hasAttribute(name)) a.removeAttribute(name);
+    // Whether a fold is open is the learner's, as a field's value is.
+    if (!b.hasAttribute(name) && name !== 'open') a.removeAttribute(name);
   }
   syncState(a);
   if (a.firstChild || b.firstChild) patchChildren(a, b);
@@ -304,6 +305,7 @@ export function paintBars(host, encoded) {
     changed ||= f.slice(1).join('\t') !== old.slice(1).join('\t');
     const [g, bar] = bars[j];
     if (old[0] !== f[0]) g.setAttribute('class', f[0]);
+    if (old.at(-1) !== f.at(-1)) g.setAttribute('aria-label', f.at(-1));
     if (old[1] !== f[1]) bar.setAttribute('data-value', f[1]);
     if (old[2] !== f[2]) {
       if (f[2]) bar.setAttribute('data-masked', 'true');
@@ -333,7 +335,7 @@ function drawBars(host) {
     if (f.length < 8 || !columns[j]) return;
     const [x, width] = columns[j];
     rects.push([f[3], 1, x, Number(f[4]), width, Number(f[5])]);
-    texts.push([look.ink, f[2] ? look.maskedText : 1, f[6], x + width / 2, Number(f[7])]);
+    texts.push([f[2] ? look.muted : look.ink, 1, f[6], x + width / 2, Number(f[7])]);
   });
   paintCanvas(host, canvas, svg, { rects, texts });
 }
@@ -380,18 +382,17 @@ function drawUnpainted() {
   unpainted.clear();
 }
 
-// The look of a painted diagram's SVG that its canvas copies: the font, the
-// opacity of masked cells and of masked bars' numbers, and the labels' ink.
+// The look of a painted diagram's SVG that its canvas copies: the font, and
+// the ink of the labels and of masked bars' numbers.
 // Read once per markup, from the computed style, without reading layout.
 function lookOf(host, svg) {
   if (!host.look) {
     const style = getComputedStyle(svg);
-    const opacity = (name) => Number(style.getPropertyValue(name)) || 1;
+    const ink = (name) => style.getPropertyValue(name).trim() || style.color;
     host.look = {
       font: `${style.fontSize} ${style.fontFamily}`,
-      masked: opacity('--masked-opacity'),
-      maskedText: opacity('--masked-text-opacity'),
-      ink: style.getPropertyValue('--ink').trim() || style.color,
+      ink: ink('--ink'),
+      muted: ink('--muted'),
     };
   }
   return host.look;
@@ -404,7 +405,7 @@ function drawHeatmap(host) {
   const svg = canvas?.nextElementSibling;
   if (!svg || !host.fields) return;
   host.boxes ??= Array.from(host.cells, (c) => ['x', 'y', 'width', 'height'].map((a) => Number(c.getAttribute(a))));
-  paintCanvas(host, canvas, svg, { masked: lookOf(host, svg).masked, boxes: host.boxes, fields: host.fields, lines: host.painted });
+  paintCanvas(host, canvas, svg, { boxes: host.boxes, fields: host.fields, lines: host.painted });
 }
 
 // Has `shapes` drawn on `canvas` at the size of `svg` in its units, in its
@@ -445,18 +446,18 @@ function paintCanvas(host, canvas, svg, shapes) {
   forget.register(host, message.id);
 }
 
-// A heatmap's cells as shapes: each cell's fill over its box (faint if
-// masked), then its printed number at its centre, from each cell's fields as
-// `paint` reads them (fill, value, printed text, text colour, class, mask
-// flag, name).
-function cellShapes({ boxes, fields, masked }) {
+// A heatmap's cells as shapes: each cell's fill over its box (a masked
+// cell's is greyed already), then its printed number at its centre, from
+// each cell's fields as `paint` reads them (fill, value, printed text, text
+// colour, class, mask flag, name).
+function cellShapes({ boxes, fields }) {
   const n = Math.min(boxes.length, fields.length);
   const rects = new Array(n);
   const texts = new Array(n);
   for (let i = 0; i < n; i++) {
     const [x, y, width, height] = boxes[i];
     const f = fields[i];
-    rects[i] = [f[0], f[5] ? masked : 1, x, y, width, height];
+    rects[i] = [f[0], 1, x, y, width, height];
     texts[i] = [f[3], 1, f[2], x + width / 2, y + height / 2];
   }
   return { rects, texts };
@@ -609,18 +610,22 @@ export function choose(host, index) {
   rechoose(host);
 }
 
+// What shows a control as chosen: the list item it is in (a token's chip,
+// among its row's other controls), or else its parent.
+const holder = (control) => control.closest('li') ?? control.parentElement;
+
 function rechoose(host) {
   if (host.chosen === undefined) return;
   for (const button of host.querySelectorAll('[data-action="select"][aria-pressed="true"]')) {
     if (button.dataset.index === host.chosen) continue;
     button.setAttribute('aria-pressed', 'false');
-    button.parentElement.classList.remove('selected');
+    holder(button).classList.remove('selected');
   }
   const button = host.querySelector(`[data-action="select"][data-index="${host.chosen}"]`);
   if (!button) return;
   // The markup may have rewritten either one.
   if (button.getAttribute('aria-pressed') !== 'true') button.setAttribute('aria-pressed', 'true');
-  button.parentElement.classList.add('selected');
+  holder(button).classList.add('selected');
 }
 
 function relight(host) {
@@ -635,29 +640,4 @@ function relight(host) {
     if (!want.has(cell)) cell.classList.remove('lit');
   }
   for (const cell of want) if (!cell.classList.contains('lit')) cell.classList.add('lit');
-}
-
-// Where `cell` stands in its ARIA grid (`matrix/markup.rs` `heatmap`), a
-// byte each from the highest: its row and column and the grid's rows and
-// columns (`host.rs` `grid_place`); 0 outside a grid.
-export function gridPlace(cell) {
-  const row = cell.closest('[role="row"]');
-  const grid = row?.closest('[role="grid"]');
-  if (!grid) return 0;
-  const rows = grid.querySelectorAll('[role="row"]');
-  const cells = row.querySelectorAll('[role="gridcell"]');
-  const at = (list, item) => Array.prototype.indexOf.call(list, item);
-  return ((at(rows, row) << 24) | (at(cells, cell) << 16) | (rows.length << 8) | cells.length) >>> 0;
-}
-
-// Makes the cell at `at` (its row and column a byte each) of `cell`'s grid
-// the grid's one tab stop, and focuses it: a matrix is one Tab however many
-// cells it has, and the arrows move within it.
-export function roveTo(cell, at) {
-  const grid = cell.closest('[role="grid"]');
-  const target = grid?.querySelectorAll('[role="row"]')[at >> 8]?.querySelectorAll('[role="gridcell"]')[at & 255];
-  if (!target) return;
-  for (const stop of grid.querySelectorAll('[tabindex="0"]')) stop.tabIndex = -1;
-  target.tabIndex = 0;
-  target.focus();
 }

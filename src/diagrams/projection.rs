@@ -208,7 +208,8 @@ pub fn Projection() -> impl IntoView {
     };
 
     view! {
-        <section class="card" data-diagram="projection">
+        // Where the page's skip link leads.
+        <section class="card" data-diagram="projection" id="diagrams" tabindex="-1">
             <h2>{tr(text::TITLE)}</h2>
             <p class="explain">{tr(text::EXPLAIN)}</p>
             <div class="scroll">

@@ -23,6 +23,15 @@ impl Rgb {
         0.2126 * channel(self.0) + 0.7152 * channel(self.1) + 0.0722 * channel(self.2)
     }
 
+    /// This colour greyed out, for a masked cell: mostly a mid grey, opaque,
+    /// so the ink chosen for it ([`Rgb::text_colour`]) reads on it on a light
+    /// page and a dark one alike, where a faint fill would take the page's
+    /// colour and leave its number unreadable.
+    pub fn greyed(self) -> Rgb {
+        let mix = |c: u8| ((f64::from(c) * 0.35 + 128.0 * 0.65).round()) as u8;
+        Rgb(mix(self.0), mix(self.1), mix(self.2))
+    }
+
     /// Black or white, whichever reads better on this colour.
     pub fn text_colour(self) -> Rgb {
         // 0.179 is where black and white text have equal WCAG contrast.
@@ -154,6 +163,21 @@ mod tests {
             let (l1, l2) = (fill.luminance(), fill.text_colour().luminance());
             let contrast = (l1.max(l2) + 0.05) / (l1.min(l2) + 0.05);
             assert!(contrast >= 4.5, "contrast {contrast} on {fill:?}");
+        }
+    }
+
+    #[test]
+    fn a_greyed_colour_is_opaque_grey_mostly_and_keeps_its_text_readable() {
+        assert_eq!(Rgb(0, 0, 0).greyed(), Rgb(83, 83, 83));
+        assert_eq!(Rgb(255, 255, 255).greyed(), Rgb(172, 172, 172));
+        for step in 0..=100 {
+            let t = f64::from(step) / 100.0;
+            for fill in [weight_colour(t), signed_colour(2.0 * t - 1.0, 1.0)] {
+                let grey = fill.greyed();
+                let (l1, l2) = (grey.luminance(), grey.text_colour().luminance());
+                let contrast = (l1.max(l2) + 0.05) / (l1.min(l2) + 0.05);
+                assert!(contrast >= 4.5, "contrast {contrast} on {grey:?}");
+            }
         }
     }
 

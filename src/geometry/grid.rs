@@ -108,6 +108,29 @@ pub fn step(
     Some((next.0.min(last_row), next.1.min(last_col)))
 }
 
+/// Where a key moves the keyboard focus of a composite with one tab stop:
+/// a grid as [`step`] says. A single row (a toolbar, a row of bars) leaves
+/// Up, Down and the Page keys to the page, which moves the query with them.
+/// In a text field only the keys that leave the line move (Up, Down and the
+/// Page keys): the others move its caret.
+pub fn focus_step(
+    key: &str,
+    at: (usize, usize),
+    (rows, cols): (usize, usize),
+    in_text_field: bool,
+) -> Option<(usize, usize)> {
+    let vertical = matches!(key, "ArrowUp" | "ArrowDown" | "PageUp" | "PageDown");
+    let left_alone = if rows == 1 {
+        vertical
+    } else {
+        in_text_field && !vertical
+    };
+    if left_alone {
+        return None;
+    }
+    step(key, at, (rows, cols))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +151,22 @@ mod tests {
         assert_eq!(step("PageUp", (4, 2), shape), Some((0, 2)));
         assert_eq!(step("Tab", (4, 2), shape), None);
         assert_eq!(step("ArrowDown", (0, 0), (0, 0)), None);
+    }
+
+    #[test]
+    fn a_single_row_leaves_up_and_down_to_the_page_and_a_text_field_keeps_its_caret_keys() {
+        assert_eq!(
+            focus_step("ArrowRight", (0, 1), (1, 4), false),
+            Some((0, 2))
+        );
+        assert_eq!(focus_step("End", (0, 1), (1, 4), false), Some((0, 3)));
+        assert_eq!(focus_step("ArrowDown", (0, 1), (1, 4), false), None);
+        assert_eq!(focus_step("PageUp", (0, 1), (1, 4), false), None);
+        assert_eq!(focus_step("ArrowDown", (0, 1), (3, 4), false), Some((1, 1)));
+        assert_eq!(focus_step("ArrowLeft", (1, 1), (3, 4), true), None);
+        assert_eq!(focus_step("Home", (1, 1), (3, 4), true), None);
+        assert_eq!(focus_step("ArrowDown", (1, 1), (3, 4), true), Some((2, 1)));
+        assert_eq!(focus_step("PageUp", (2, 1), (3, 4), true), Some((0, 1)));
     }
 
     #[test]

@@ -209,6 +209,29 @@ pub fn brushed(from: (usize, usize), to: (usize, usize), (dx, dy): (f64, f64)) -
     }
 }
 
+/// The smallest block the keyboard zooms into, in cells a side.
+pub const MIN_ZOOM: usize = 8;
+
+/// The block a zoom key shows, from `window` of a matrix of `shape`, about
+/// the keyboard's cell `at`: `+` (or `=`) halves the block's side, `-`
+/// doubles it, Escape shows the whole matrix; `None` for any other key.
+/// What a brush does with the pointer, by keyboard.
+pub fn zoom(
+    key: &str,
+    at: (usize, usize),
+    window: Window,
+    shape: (usize, usize),
+) -> Option<Window> {
+    let side = window.rows.max(window.cols);
+    let whole = Window::whole(shape);
+    Some(match key {
+        "+" | "=" => Window::around(at, (side / 2).max(MIN_ZOOM), shape),
+        "-" if side * 2 < shape.0.max(shape.1) => Window::around(at, side * 2, shape),
+        "-" | "Escape" => whole,
+        _ => return None,
+    })
+}
+
 /// The cell the keyboard moves to from `at` with `key`, as in a heatmap's
 /// grid (`grid::step`) over the cells of `window`; `None` for a key that
 /// moves nothing. A cell outside the window (the selection before a zoom)
@@ -240,6 +263,36 @@ mod tests {
             width: 300.0,
             height: 150.0,
         }
+    }
+
+    #[test]
+    fn zoom_keys_halve_and_double_the_block_about_the_cell_and_escape_shows_all() {
+        let shape = (256, 256);
+        let whole = Window::whole(shape);
+        let half = zoom("+", (100, 40), whole, shape).unwrap();
+        assert_eq!((half.rows, half.cols), (128, 128));
+        assert!(half.contains((100, 40)));
+        let quarter = zoom("=", (100, 40), half, shape).unwrap();
+        assert_eq!((quarter.rows, quarter.cols), (64, 64));
+        assert!(quarter.contains((100, 40)));
+        // Never smaller than MIN_ZOOM cells a side.
+        let mut w = quarter;
+        for _ in 0..10 {
+            w = zoom("+", (100, 40), w, shape).unwrap();
+        }
+        assert_eq!((w.rows, w.cols), (MIN_ZOOM, MIN_ZOOM));
+        // Back out: doubling, then the whole matrix.
+        assert_eq!(
+            zoom("-", (100, 40), quarter, shape).map(|w| w.rows),
+            Some(128)
+        );
+        assert_eq!(zoom("-", (100, 40), half, shape), Some(whole));
+        assert_eq!(zoom("Escape", (100, 40), quarter, shape), Some(whole));
+        assert_eq!(zoom("a", (100, 40), quarter, shape), None);
+        // A wide matrix zooms within its own shape.
+        let wide = (40, 300);
+        let z = zoom("+", (39, 299), Window::whole(wide), wide).unwrap();
+        assert!(z.fits(wide) && z.contains((39, 299)), "{z:?}");
     }
 
     #[test]

@@ -8,8 +8,8 @@ pub const HINT_SUMMARY: Msg = Msg {
     en: "Each pixel is one cell (how to read it)",
 };
 pub const HINT: Msg = Msg {
-    zh: "格子太多，数字写不下。移动鼠标（或聚焦后按方向键）时放大镜显示周围的数字；点一下选中格子；按住拖过一片区域可以放大它。",
-    en: "Too many cells to print their numbers. Move the pointer (or focus it and use the arrow keys) and the magnifier shows the numbers around it; click to select a cell; drag across a region to zoom into it.",
+    zh: "格子太多，数字写不下。移动鼠标（或聚焦后按方向键）时放大镜显示周围的数字；点一下（或按回车）选中格子；按住拖过一片区域可以放大它，键盘上按 + 放大、− 缩小、Esc 显示全部。",
+    en: "Too many cells to print their numbers. Move the pointer (or focus it and use the arrow keys) and the magnifier shows the numbers around it; click (or press Enter) to select a cell; drag across a region to zoom into it, or press + to zoom in, − to zoom out and Esc to show it all.",
 };
 pub const SHOW_ALL: Msg = Msg {
     zh: "显示全部",

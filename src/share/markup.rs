@@ -150,7 +150,7 @@ pub fn share(view: &ShareView) -> String {
 
 fn export(m: &mut Markup, view: &ShareView) {
     let lang = view.lang;
-    m.element("h3", &[], text::EXPORT.get(lang));
+    m.open_fold("export-fold", "h3", text::EXPORT.get(lang));
     m.open("div", &[("class", "share-row")]);
     button(m, "export-svg", text::EXPORT_SVG.get(lang));
     button(m, "export-png", text::EXPORT_PNG.get(lang));
@@ -183,6 +183,7 @@ fn export(m: &mut Markup, view: &ShareView) {
         "copy-export",
         lang,
     );
+    m.close("details");
 }
 
 /// A read-only text to copy, named `name` for screen readers, with its Copy button.
@@ -209,7 +210,7 @@ fn output(m: &mut Markup, testid: &str, content: &str, name: &str, copy: &str, l
 
 fn import(m: &mut Markup, view: &ShareView) {
     let lang = view.lang;
-    m.element("h3", &[], text::IMPORT.get(lang));
+    m.open_fold("import-fold", "h3", text::IMPORT.get(lang));
     m.element("p", &[("class", "explain")], text::IMPORT_HINT.get(lang));
     let field = [
         ("rows", "5"),
@@ -237,7 +238,8 @@ fn import(m: &mut Markup, view: &ShareView) {
             ("data-testid", "import-file"),
         ],
     );
-    m.close("label").close("div");
+    m.close("label").close("div").close("details");
+    // Outside the fold: what an export or an import did shows either way.
     match view.status {
         Some(Ok(note)) => {
             let attrs = [("role", "status"), ("data-testid", "share-status")];

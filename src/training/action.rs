@@ -13,6 +13,29 @@ use attention_core::Scenario;
 /// Steps per animation frame: the default task reaches its goal in about a
 /// second at 60 frames a second, slowly enough to watch.
 pub const STEPS_PER_FRAME: usize = 2;
+/// How Play paces itself: a few steps every animation frame, or, for a
+/// learner whose system asks for reduced motion, the same pace of learning
+/// drawn at most twice a second (`prefers-reduced-motion`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    EveryFrame,
+    Calm,
+}
+
+impl Pace {
+    /// Milliseconds between two drawings in [`Pace::Calm`].
+    pub const CALM_MS: u32 = 500;
+
+    /// The steps taken before each drawing: a calm drawing comes after as
+    /// many as half a second of frames at 60 a second would take.
+    pub fn steps(self) -> usize {
+        match self {
+            Pace::EveryFrame => STEPS_PER_FRAME,
+            Pace::Calm => STEPS_PER_FRAME * 60 * Pace::CALM_MS as usize / 1000,
+        }
+    }
+}
+
 /// Every run starts from this seed, so Reset gives the same start again.
 const SEED: u64 = 1;
 /// The numbers of heads the card offers: each splits every task's eight
@@ -185,12 +208,12 @@ pub fn apply(coach: &mut Coach, action: TrainingAction, lab: &Scenario) -> Then 
     }
 }
 
-/// One animation frame of Play, with `lab` the scenario the lab shows now:
-/// a few steps, unless Play is off or something else changed the lab since
+/// One drawing of Play at `pace`, with `lab` the scenario the lab shows
+/// now: a few steps, unless Play is off or something else changed the lab since
 /// the last frame (the learner took over: Play stops, keeping their work).
 /// Play also stops at the goal when it started above it. Returns whether the
 /// trainer stepped; `coach.playing` says whether to ask for another frame.
-pub fn frame(coach: &mut Coach, lab: &Scenario) -> bool {
+pub fn frame(coach: &mut Coach, lab: &Scenario, pace: Pace) -> bool {
     if !coach.playing {
         return false;
     }
@@ -198,7 +221,7 @@ pub fn frame(coach: &mut Coach, lab: &Scenario) -> bool {
         coach.playing = false;
         return false;
     }
-    for _ in 0..STEPS_PER_FRAME {
+    for _ in 0..pace.steps() {
         coach.trainer.step();
     }
     if coach.stop_at_goal && coach.past_goal() {

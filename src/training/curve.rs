@@ -7,9 +7,9 @@ use crate::svg::{coord, Markup};
 
 const WIDTH: f64 = 320.0;
 const HEIGHT: f64 = 170.0;
-const LEFT: f64 = 36.0;
+const LEFT: f64 = 46.0;
 const TOP: f64 = 10.0;
-const PLOT_WIDTH: f64 = 274.0;
+const PLOT_WIDTH: f64 = 264.0;
 const PLOT_HEIGHT: f64 = 130.0;
 /// The x axis shows at least this many steps, so the first steps do not fill it.
 const MIN_STEPS_SHOWN: usize = 100;
@@ -77,7 +77,7 @@ pub fn loss_curve(losses: &[f64], threshold: f64, aria: &str) -> String {
             "text",
             &[
                 ("class", "tick"),
-                ("x", "32"),
+                ("x", &coord(LEFT - 4.0)),
                 ("y", &y),
                 ("text-anchor", "end"),
             ],

@@ -75,7 +75,7 @@ pub fn training(view: &TrainingView) -> String {
     let (lang, trainer) = (view.lang, view.trainer);
     let task = trainer.task();
     let mut m = Markup::new();
-    m.element("h2", &[], text::TITLE.get(lang));
+    m.open_fold("training-fold", "h2", text::TITLE.get(lang));
     m.element("p", &[("class", "explain")], text::INTRO.get(lang));
     m.open("div", &[("class", "share-row")]);
     let tasks = TaskId::ALL.map(|id| (id, id.id(), task_texts(id).0.get(lang)));
@@ -185,6 +185,7 @@ pub fn training(view: &TrainingView) -> String {
         ("data-action", "learning-step"),
     ];
     m.element("button", &back, text::LEARNING_STEP.get(lang));
+    m.close("details");
     m.finish()
 }
 

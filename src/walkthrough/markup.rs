@@ -142,20 +142,33 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
             ("data-step", step.id()),
         ],
     );
-    m.open("ol", &[("class", "step-dots"), ("aria-label", &indicator)]);
+    // One tab stop, on the current step: the arrows walk the others.
+    m.open(
+        "ol",
+        &[
+            ("class", "step-dots"),
+            ("aria-label", &indicator),
+            ("data-rove", ""),
+        ],
+    );
     for other in Step::ALL {
-        let class = if other == step { "current" } else { "" };
         let index = other.index().to_string();
         let number = (other.index() + 1).to_string();
-        let title = other.title().get(lang);
-        let attrs = [
-            ("class", class),
+        let current = other == step;
+        let mut attrs = vec![
+            ("class", if current { "current" } else { "" }),
             ("data-action", "step"),
-            ("data-index", &index),
-            ("title", title),
-            ("tabindex", "0"),
+            ("data-index", index.as_str()),
+            ("role", "link"),
+            ("title", other.title().get(lang)),
         ];
-        m.element("li", &attrs, &number);
+        attrs.push(("tabindex", if current { "0" } else { "-1" }));
+        if current {
+            attrs.push(("aria-current", "step"));
+        }
+        m.open("li", &[])
+            .element("span", &attrs, &number)
+            .close("li");
     }
     m.close("ol");
     let indicator_attrs = [

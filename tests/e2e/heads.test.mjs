@@ -198,6 +198,7 @@ test('the heads mistake splits the layer live and counts the same weights', asyn
   const total = (text) => text.match(/= (\d+) numbers/)[1];
   const before = await count();
   assert.match(before, /Now h = 1, each head d_k = 4/);
+  await lab.unfold('[data-testid="mistake-demo"]');
   await lab.page.locator('[data-testid="mistake-demo"]').nth(4).click();
   await lab.page.waitForFunction(() => /h = 2/.test(document.querySelector('[data-testid="heads-count"]').textContent));
   assert.equal(total(await count()), total(before), 'the same number of weights in W_Q, W_K and W_V');

@@ -208,8 +208,9 @@ test('start-up draws the cards down to the weights first, and the cards below th
   }
   // Right after that frame, every card below is drawn: a keyboard can reach it.
   await page.waitForFunction(() => document.querySelector('[data-testid="share"] button') !== null);
+  // Folded cards show their heading, the control that opens them.
   for (const name of ['training', 'mistakes', 'share']) {
-    assert.ok(await page.locator(`[data-testid="${name}"] button`).first().isVisible(), name);
+    assert.ok(await page.locator(`[data-testid="${name}"] :is(summary, button)`).first().isVisible(), name);
   }
   await lab.reveal('[data-testid="output"]');
   await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });

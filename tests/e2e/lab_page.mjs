@@ -198,6 +198,7 @@ export class LabPage {
   async reveal(selector) {
     // A tab in the background draws no frames.
     await this.page.bringToFront();
+    await this.unfold(selector);
     await this.page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'nearest' }), selector);
     await this.page.waitForFunction((s) => {
       const e = document.querySelector(s);
@@ -211,6 +212,19 @@ export class LabPage {
       channel.port1.onmessage = () => r();
       channel.port2.postMessage(0);
     }));
+  }
+
+  /**
+   * Opens every fold (`details`: the training card, the common mistakes,
+   * export, import) around the first element matching `selector`, as a
+   * learner clicking its heading would.
+   */
+  async unfold(selector) {
+    await this.page.evaluate((s) => {
+      for (let fold = document.querySelector(s)?.closest('details'); fold; fold = fold.parentElement.closest('details')) {
+        fold.open = true;
+      }
+    }, selector);
   }
 
   /** The cells of a matrix diagram as a 2-D array of numbers from data-value. */
@@ -264,6 +278,7 @@ export class LabPage {
 
   /** Clicks a button that offers a file, and returns its name and contents. */
   async download(testid) {
+    await this.unfold(`[data-testid="${testid}"]`);
     const [file] = await Promise.all([
       this.page.waitForEvent('download'),
       this.page.click(`[data-testid="${testid}"]`),
@@ -273,6 +288,7 @@ export class LabPage {
 
   /** Pastes `text` into the import field and presses Import. */
   async importText(text) {
+    await this.unfold('[data-testid="import-text"]');
     await this.page.fill('[data-testid="import-text"]', text);
     await this.page.click('[data-testid="import"]');
   }

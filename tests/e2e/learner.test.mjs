@@ -214,6 +214,7 @@ test('a “Show me” that draws new weights can be undone, and Undo never throw
   await lab.editCell('w-q', 0, 0, '0.33');
   const mine = await lab.matrices();
   // The fixed-weights warning draws new weights.
+  await lab.unfold('[data-testid="mistake-demo"]');
   await lab.page.locator('[data-testid="mistake-demo"]').nth(1).click();
   assert.notDeepEqual((await lab.matrices())['w-q'], mine['w-q']);
   await lab.page.click('[data-testid="mistake-undo"]');
@@ -327,6 +328,7 @@ test('the fusion diagram keeps its numbers apart and off the flow lines, and exp
 test('Copy says that it copied, and the clipboard holds the text', async () => {
   const context = await harness.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const lab = await LabPage.openIn(context, `${harness.server.url}?lang=en`);
+  await lab.unfold('[data-testid="export-latex"]');
   await lab.page.click('[data-testid="export-latex"]');
   const button = lab.page.locator('[data-testid="copy-export"]');
   assert.equal((await button.textContent()).trim(), 'Copy');

@@ -263,6 +263,7 @@ test('LaTeX rounds W_Q for a slide and NumPy writes α′ and W_Q exactly', asyn
   const wq = await lab.matrix('w-q');
   const weights = await lab.matrix('weights');
 
+  await lab.unfold('[data-testid="export-matrix"]');
   await lab.page.selectOption('[data-testid="export-matrix"]', { value: '1' });
   await lab.page.click('[data-testid="export-latex"]');
   const latex = await lab.page.inputValue('[data-testid="export-text"]');

@@ -140,6 +140,7 @@ test('the "fixed weights" demo draws new weights, and the scaling demo opens the
   const lab = await LabPage.open(harness.browser, harness.server.url);
   const before = await lab.matrix('w-q');
   const seed = await lab.page.inputValue('[data-testid="seed"]');
+  await lab.unfold('[data-testid="mistake-demo"]');
   await lab.page.locator('[data-testid="mistake-demo"]').nth(1).click();
   assert.notDeepEqual(await lab.matrix('w-q'), before, 'W_Q changed');
   assert.equal(await lab.page.inputValue('[data-testid="seed"]'), String(Number(seed) + 1));

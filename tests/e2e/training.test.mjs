@@ -18,7 +18,12 @@ const GOLDEN = JSON.parse(fs.readFileSync(path.resolve(here, '../data/training_g
 // 16 ms of it, so the tests count steps, and never race the machine's speed
 // (`cargo xtask bench` measures that).
 const FRAME_MS = 16;
-const open = (url, viewport) => LabPage.open(harness.browser, url, viewport, { clock: true });
+// The training card opens folded: each test opens it as a learner would.
+async function open(url, viewport) {
+  const lab = await LabPage.open(harness.browser, url, viewport, { clock: true });
+  await lab.unfold('[data-testid="train-play"]');
+  return lab;
+}
 
 /** The loss curve's data-steps and data-last-loss. */
 async function curve(lab) {

@@ -34,7 +34,14 @@ fn every_token_gets_a_chip_with_its_actions() {
         );
     }
     // Every chip is written unchosen: `morph.js` `choose` marks the selected one.
-    assert!(html.contains("<li class=\"token\"><button class=\"token-select\" data-testid=\"token\" data-action=\"select\" data-index=\"1\" aria-pressed=\"false\">喜欢</button>"));
+    assert!(html.contains("<li class=\"token\" role=\"row\"><span role=\"gridcell\"><button class=\"token-select\" data-testid=\"token\" data-action=\"select\" data-index=\"1\" tabindex=\"-1\" aria-pressed=\"false\" data-follows=\"\">喜欢</button></span>"));
+    // The list is one grid with one tab stop, the first token's chip.
+    assert_eq!(html.matches("role=\"grid\"").count(), 1);
+    assert_eq!(html.matches("role=\"gridcell\"").count(), 16);
+    assert_eq!(html.matches("tabindex=\"0\"").count(), 1);
+    assert!(html.contains(
+        "data-index=\"0\" tabindex=\"0\" aria-pressed=\"false\" data-follows=\"\">我</button>"
+    ));
     assert!(!html.contains("aria-pressed=\"true\""));
     assert_eq!(
         html,
@@ -58,7 +65,7 @@ fn settings_show_the_scenarios_sizes_and_switches() {
     assert!(html.contains("d_model (input features) = 4"));
     assert!(html.contains("data-testid=\"causal\" data-action=\"causal\" checked=\"\""));
     assert!(html.contains("data-testid=\"scale\" data-action=\"scale\" checked=\"\""));
-    assert!(html.contains("<li class=\"token padded\">"));
+    assert!(html.contains("<li class=\"token padded\" role=\"row\">"));
     assert!(html.contains("data-testid=\"seed\""));
     assert!(html.contains("<option value=\"sentence\" selected=\"\">"));
 }

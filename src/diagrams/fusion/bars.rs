@@ -38,13 +38,24 @@ pub fn bar_columns(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, fra
         let area = layout.column(c);
         let col = c.to_string();
         let class = classes("fusion-column", &[(spec.component == Some(c), "lit")]);
+        // Named as the output heatmap names B's cells: the query's token,
+        // the component and its sum.
+        let name = format!(
+            "{} \u{2192} {}: {}",
+            spec.query_name.1,
+            c + 1,
+            two_decimals(total.value)
+        );
         m.open(
             "g",
             &[
                 ("class", &class),
                 ("data-component", &col),
                 ("data-hit", &hit(0, c)),
-                ("tabindex", "0"),
+                ("role", "button"),
+                ("aria-label", &name),
+                // One tab stop: the arrows move along the columns.
+                ("tabindex", if c == 0 { "0" } else { "-1" }),
             ],
         );
         m.empty(

@@ -108,7 +108,8 @@ pub fn fusion_svg(spec: &FusionSpec) -> String {
             ("xmlns", "http://www.w3.org/2000/svg"),
             ("class", "diagram fusion-flow"),
             ("data-testid", "fusion"),
-            ("role", "img"),
+            ("role", "group"),
+            ("data-rove", ""),
             ("aria-label", spec.aria),
             (
                 "viewBox",

@@ -140,7 +140,7 @@ fn every_component_is_a_target_and_the_chosen_one_is_lit() {
     );
     assert_eq!(
         (root["role"].as_str(), root["aria-label"].as_str()),
-        ("img", "fusion")
+        ("group", "fusion")
     );
     let hits: Vec<_> = all
         .iter()
@@ -169,10 +169,11 @@ fn labels_stay_text_in_the_diagram_and_the_legend() {
     let markup = fusion(&spec(&e, 0, None));
     assert!(!markup.contains("<img"), "{markup}");
     // Each label is written as a row label, in both components' tooltips and
-    // in the legend; the selected query's also in B_i's caption.
+    // in the legend; the selected query's also in B_i's caption and in both
+    // columns' names.
     assert_eq!(
         markup.matches("&lt;img src=x onerror=alert(1)&gt;").count(),
-        5
+        7
     );
     assert_eq!(markup.matches("a&amp;b").count(), 4);
     let legend = markup.split_once("</svg></div>").map(|(_, l)| l);

@@ -18,13 +18,14 @@ pub const CELL: f64 = 40.0;
 /// product was, so its weight is exactly 0 (not e⁰ = 1, not its old value).
 pub const MASKED_SCORE: &str = "\u{2212}\u{221e}";
 
-/// The text printed on cell (r, c): two decimals, or [`MASKED_SCORE`] for a
-/// masked cell of a score matrix (a weight matrix's masked cells are a true 0).
-fn cell_text(spec: &MatrixSpec, masked: bool, value: f64) -> String {
-    if masked && spec.palette == Palette::Signed {
+/// The text printed on a cell of `value` in a matrix of `palette`, to
+/// `decimals`: or [`MASKED_SCORE`] for a masked cell of a score matrix (a
+/// weight matrix's masked cells are a true 0).
+pub fn cell_text(palette: Palette, decimals: u8, masked: bool, value: f64) -> String {
+    if masked && palette == Palette::Signed {
         MASKED_SCORE.into()
     } else {
-        rounded(value, spec.decimals)
+        rounded(value, decimals)
     }
 }
 
@@ -88,26 +89,31 @@ struct CellLook {
     name: String,
 }
 
-/// A cell's accessible name: its row's label, its column's and its printed
-/// value, as in "我 → 篮球: 0.10"; the grid's own name says which matrix.
-fn cell_name(spec: &MatrixSpec, (r, c): (usize, usize), text: &str) -> String {
+/// A cell's accessible name: the label of row `r` and of column `c`, and its
+/// printed value, as in "我 → 篮球: 0.10"; the grid's own name says which
+/// matrix. A raster's keyboard cell is said by the same name.
+pub fn cell_name(labels: (&[String], &[String]), (r, c): (usize, usize), text: &str) -> String {
     fn label(labels: &[String], i: usize) -> &str {
         labels.get(i).map_or("", String::as_str)
     }
-    let (row, col) = (label(spec.row_labels, r), label(spec.col_labels, c));
-    format!("{row} \u{2192} {col}: {text}")
+    format!(
+        "{} \u{2192} {}: {text}",
+        label(labels.0, r),
+        label(labels.1, c)
+    )
 }
 
-/// A grid's accessible name: what the matrix is and its shape.
-fn grid_name(spec: &MatrixSpec) -> String {
-    let (rows, cols) = spec.values.dim();
-    format!("{} ({rows} \u{d7} {cols})", spec.aria)
+/// A matrix's accessible name: what it is and its shape, as in "α′ (4 × 4)".
+pub fn grid_name(aria: &str, (rows, cols): (usize, usize)) -> String {
+    format!("{aria} ({rows} \u{d7} {cols})")
 }
 
 impl CellLook {
     fn of(spec: &MatrixSpec, (r, c): (usize, usize), value: f64, extent: f64) -> Self {
-        let fill = colour(spec.palette, value, extent);
         let masked = is_masked(spec, (r, c));
+        let fill = colour(spec.palette, value, extent);
+        // A masked cell is greyed out, its number inked for the grey.
+        let fill = if masked { fill.greyed() } else { fill };
         let changed = spec.changed.and_then(|m| m.get((r, c)).copied()) == Some(true);
         let mut class = String::from("cell");
         for (on, name) in [
@@ -119,14 +125,14 @@ impl CellLook {
                 class.push_str(name);
             }
         }
-        let text = cell_text(spec, masked, value);
+        let text = cell_text(spec.palette, spec.decimals, masked, value);
         Self {
             fill: fill.hex(),
             ink: fill.text_colour().hex(),
             class,
             masked,
             number: js_number(value),
-            name: cell_name(spec, (r, c), &text),
+            name: cell_name((spec.row_labels, spec.col_labels), (r, c), &text),
             text,
         }
     }
@@ -189,7 +195,7 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
             ("class", "diagram matrix"),
             ("data-testid", spec.testid),
             ("role", "grid"),
-            ("aria-label", &grid_name(spec)),
+            ("aria-label", &grid_name(spec.aria, (rows, cols))),
             ("viewBox", &view_box),
             ("width", &w),
             ("height", &h),
@@ -317,7 +323,11 @@ pub fn table(spec: &MatrixSpec) -> String {
             if masked {
                 attrs.push(("data-masked", "true"));
             }
-            m.element("td", &attrs, &cell_text(spec, masked, value));
+            m.element(
+                "td",
+                &attrs,
+                &cell_text(spec.palette, spec.decimals, masked, value),
+            );
         }
         m.close("tr");
     }

@@ -13,7 +13,7 @@ use crate::geometry::colour::{
 };
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::raster::{
-    brushed, pixels, shown_size, step, Brushed, Raster, Window, MAGNIFIER_SIDE,
+    brushed, pixels, shown_size, step, zoom, Brushed, Raster, Window, MAGNIFIER_SIDE,
 };
 use crate::i18n::{self, raster::*, tr, LangContext, Msg};
 use crate::svg::Markup;
@@ -236,6 +236,8 @@ pub fn RasterHeatmap(
     });
     keep_patched(overlay_host, overlay_markup.into(), Some(drawn));
 
+    // Weights over hundreds of keys are mostly below 0.01.
+    let decimals = if palette == Palette::Weight { 3 } else { 2 };
     let magnifier = Memo::new(move |_| {
         let centre = magnified.get();
         let block = Window::around(centre, MAGNIFIER_SIDE, shape.get());
@@ -260,8 +262,7 @@ pub fn RasterHeatmap(
                 extent: Some(extent),
                 allowed: allowed.as_ref(),
                 changed: None,
-                // Weights over hundreds of keys are mostly below 0.01.
-                decimals: if palette == Palette::Weight { 3 } else { 2 },
+                decimals,
                 draggable: false,
                 // Written whole: 49 cells, rewritten as the pointer moves.
                 painted: false,
@@ -308,6 +309,17 @@ pub fn RasterHeatmap(
         CellEvent::Drag(..) => {}
     });
     let size = move || shown_size(window.get());
+    // A screen reader hears the cell the keyboard reached, named as a drawn
+    // heatmap's cells are (the magnifier shows its neighbours).
+    let say_cell = move |cell: (usize, usize)| {
+        let Some(value) = values.with(|v| v.get(cell).copied()) else {
+            return;
+        };
+        let masked = masked.with(|m| m.as_ref().and_then(|m| m.get(cell).copied())) == Some(false);
+        let text = markup::cell_text(palette, decimals, masked, value);
+        let name = labels.with(|(rows, cols)| markup::cell_name((rows, cols), cell, &text));
+        crate::announce::announce("cell", &name);
+    };
 
     view! {
         <div class="raster-block">
@@ -340,7 +352,7 @@ pub fn RasterHeatmap(
                     data-rows=move || window.get().rows
                     data-cols=move || window.get().cols
                     role="img"
-                    aria-label=move || aria.get(lang.get())
+                    aria-label=move || markup::grid_name(aria.get(lang.get()), shape.get())
                     tabindex="0"
                     on:pointerdown=move |e| {
                         if let Some(cell) = cell_of(&e) {
@@ -383,18 +395,17 @@ pub fn RasterHeatmap(
                     on:blur=move |_| hover(None)
                     on:keydown=move |e| {
                         let at = pointed.get_untracked().unwrap_or_else(selected);
-                        match e.key().as_str() {
-                            "Enter" | " " => {
-                                e.prevent_default();
-                                select(at);
-                            }
-                            "Escape" => window.set(Window::whole(shape.get_untracked())),
-                            key => {
-                                if let Some(next) = step(at, key, window.get_untracked()) {
-                                    e.prevent_default();
-                                    hover(Some(next));
-                                }
-                            }
+                        let (key, shown) = (e.key(), window.get_untracked());
+                        if key == "Enter" || key == " " {
+                            e.prevent_default();
+                            select(at);
+                        } else if let Some(block) = zoom(&key, at, shown, shape.get_untracked()) {
+                            e.prevent_default();
+                            window.set(block);
+                        } else if let Some(next) = step(at, &key, shown) {
+                            e.prevent_default();
+                            hover(Some(next));
+                            say_cell(next);
                         }
                     }
                 ></canvas>

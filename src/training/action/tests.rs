@@ -160,13 +160,17 @@ fn frames_step_until_the_goal_or_until_the_learner_takes_over() {
     let mut coach = Coach::default();
     let lab = coach.trainer.scenario();
     // Paused: no step.
-    assert!(!frame(&mut coach, &lab));
+    assert!(!frame(&mut coach, &lab, Pace::EveryFrame));
     apply(&mut coach, TrainingAction::Play, &lab);
     let lab = coach.trainer.scenario();
-    assert!(frame(&mut coach, &lab));
+    assert!(frame(&mut coach, &lab, Pace::EveryFrame));
     assert_eq!(coach.trainer.steps(), STEPS_PER_FRAME);
     // Another scenario in the lab stops Play without a step.
-    assert!(!frame(&mut coach, &attention_core::presets::sentence()));
+    assert!(!frame(
+        &mut coach,
+        &attention_core::presets::sentence(),
+        Pace::EveryFrame
+    ));
     assert_eq!(
         (coach.playing, coach.trainer.steps()),
         (false, STEPS_PER_FRAME)
@@ -177,7 +181,7 @@ fn frames_step_until_the_goal_or_until_the_learner_takes_over() {
     let mut frames = 0;
     while coach.playing && frames < 10_000 {
         let lab = coach.trainer.scenario();
-        frame(&mut coach, &lab);
+        frame(&mut coach, &lab, Pace::EveryFrame);
         frames += 1;
     }
     assert!(!coach.playing, "still playing after {frames} frames");
@@ -206,4 +210,28 @@ fn heads_restart_the_task_split_and_a_new_task_or_reset_keeps_them() {
     assert_eq!(coach.trainer.scenario().heads, 2);
     apply(&mut coach, TrainingAction::Heads(1), &start);
     assert_eq!(coach.trainer.scenario().heads, 1);
+}
+
+#[test]
+fn a_calm_pace_learns_as_fast_and_draws_at_most_twice_a_second() {
+    // Half a second of frames at 60 a second, in one drawing.
+    assert_eq!(Pace::Calm.steps(), 30 * Pace::EveryFrame.steps());
+    assert_eq!(Pace::CALM_MS, 500);
+    let mut coach = Coach::default();
+    let lab = coach.trainer.scenario();
+    apply(&mut coach, TrainingAction::Play, &lab);
+    let lab = coach.trainer.scenario();
+    assert!(frame(&mut coach, &lab, Pace::Calm));
+    assert_eq!(coach.trainer.steps(), Pace::Calm.steps());
+    // The default task still reaches its goal within a few drawings.
+    let mut drawings = 1;
+    while coach.playing && drawings < 20 {
+        let lab = coach.trainer.scenario();
+        frame(&mut coach, &lab, Pace::Calm);
+        drawings += 1;
+    }
+    assert!(
+        !coach.playing,
+        "still playing after {drawings} calm drawings"
+    );
 }

@@ -7,7 +7,7 @@ use crate::diagrams::softmax::bars::QueryRow;
 use crate::diagrams::softmax::formula::readout;
 use crate::geometry::bars::{short_label, BarLayout};
 use crate::geometry::colour::{weight_colour, weight_position};
-use crate::geometry::format::{js_number, two_decimals};
+use crate::geometry::format::{js_number, rounded, two_decimals};
 use crate::geometry::raster::MAX_DRAWN;
 use crate::i18n::{self, Lang};
 use crate::svg::{coord, Markup};
@@ -57,7 +57,10 @@ pub fn chart(labels: &[String], aria: &str) -> String {
             ("xmlns", "http://www.w3.org/2000/svg"),
             ("class", "diagram bars"),
             ("data-testid", "softmax-bars"),
-            ("role", "img"),
+            // One tab stop whatever the number of keys: the arrows walk
+            // the bars (`action::rove`), each named by its key and weight.
+            ("role", "group"),
+            ("data-rove", ""),
             ("aria-label", aria),
             ("viewBox", &view_box),
             ("width", &width),
@@ -169,12 +172,12 @@ fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
     // Row 0 whatever the query, so a focused bar keeps its focus when the
     // arrow keys move the query.
     let cell = hit(0, j);
-    // Hundreds of thin bars would be hundreds of tab stops: the keyboard
-    // reaches a long row through the weights' magnifier instead.
-    let mut group = vec![("class", "bar"), ("data-hit", cell.as_str())];
-    if !thin {
-        group.push(("tabindex", "0"));
-    }
+    let group = [
+        ("class", "bar"),
+        ("data-hit", cell.as_str()),
+        ("role", "button"),
+        ("tabindex", if j == 0 { "0" } else { "-1" }),
+    ];
     m.open("g", &group);
     m.element("title", &[], label);
     let slot = layout.slot(j);
@@ -215,8 +218,9 @@ fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
 /// `shown` emphasised: first the outlines of the thin bars, one per colour,
 /// tab-separated (empty unless thin), then one line per key with
 /// tab-separated group class (`bar`, plus `masked` and `active`), the
-/// full-precision weight, a mask flag and, unless thin, the bar's fill, top
-/// and height, its printed weight and that number's height.
+/// full-precision weight, a mask flag, unless thin, the bar's fill, top and
+/// height, its printed weight and that number's height, and last the bar's
+/// accessible name.
 pub fn bar_paint(row: &QueryRow, shown: usize) -> String {
     let layout = layout(row.weights.len());
     let scale = thin_scale(row);
@@ -249,6 +253,13 @@ pub fn bar_paint(row: &QueryRow, shown: usize) -> String {
                 coord(layout.value_label(j, weight).1),
             ]);
         }
+        // Last, the bar's name: its key and weight (a long row's to three
+        // decimals, as its magnifier prints them).
+        let key = row.labels.get(j).map_or("", String::as_str);
+        fields.push(format!(
+            "{key}: {}",
+            rounded(weight, if thin { 3 } else { 2 })
+        ));
         out.push_str(&fields.join("\t"));
         out.push('\n');
     }
@@ -335,7 +346,13 @@ mod tests {
         assert_eq!(attribute(&svg, "data-col"), cols);
         let hits: Vec<String> = (0..row.weights.len()).map(|j| hit(0, j)).collect();
         assert_eq!(attribute(&svg, "data-hit"), hits);
-        assert_eq!(svg.matches("tabindex=\"0\"").count(), row.weights.len());
+        // One tab stop, the first bar: the arrows walk the rest.
+        assert_eq!(svg.matches("tabindex=\"0\"").count(), 1);
+        assert_eq!(
+            svg.matches("tabindex=\"-1\"").count(),
+            row.weights.len() - 1
+        );
+        assert!(svg.contains("role=\"group\" data-rove=\"\""));
         assert!(
             attribute(&svg, "data-value").is_empty(),
             "values are painted, not written"
@@ -349,9 +366,13 @@ mod tests {
         let masked: Vec<&str> = lines.iter().map(|l| l[2].as_str()).collect();
         assert_eq!(masked, ["", "1", "", ""]);
         for (line, &weight) in lines.iter().zip(&row.weights) {
-            assert_eq!(line.len(), 8);
+            assert_eq!(line.len(), 9);
             assert_eq!(line[3], weight_colour(weight).hex());
             assert_eq!(line[6], two_decimals(weight));
+        }
+        // Each bar's name, last, says its key and printed weight.
+        for (j, line) in lines.iter().enumerate() {
+            assert_eq!(line[8], format!("{}: {}", row.labels[j], line[6]));
         }
     }
 
@@ -400,7 +421,7 @@ mod tests {
         assert!(!svg.contains("<script>"));
         assert!(svg.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>"));
         assert!(svg.contains(">&lt;scri…</text>"));
-        assert!(svg.contains("data-testid=\"softmax-bars\" role=\"img\""));
+        assert!(svg.contains("data-testid=\"softmax-bars\" role=\"group\""));
         let html = heading(&row, Lang::En);
         assert!(!html.contains("<script>"));
         assert!(html.contains("<strong>"));
@@ -430,16 +451,18 @@ mod tests {
             weights: weights.clone(),
         };
         let svg = chart(&row.labels, "bars");
-        assert!(!svg.contains("tabindex"), "no tab stop per thin bar");
+        // Hundreds of thin bars are still one tab stop.
+        assert_eq!(svg.matches("tabindex=\"0\"").count(), 1);
         assert!(!svg.contains("bar-number") && !svg.contains("bar-key"));
         assert!(svg.contains("class=\"bars-thin\""));
         let (outline, lines) = painted_with_outline(&row, 0);
         let values: Vec<f64> = lines.iter().map(|l| l[1].parse().unwrap()).collect();
         assert_eq!(values, weights, "every key keeps its exact weight");
         assert!(
-            lines.iter().all(|l| l.len() == 3),
-            "no bar of its own to draw"
+            lines.iter().all(|l| l.len() == 4),
+            "no bar of its own to draw, only a name"
         );
+        assert_eq!(lines[n - 1][3], format!("t{}: 0.040", n - 1));
         let html = heading(&row, Lang::En);
         assert!(html.contains("data-testid=\"bars-scale\""), "{html}");
         assert!(
@@ -508,6 +531,9 @@ mod tests {
         };
         let (outline, lines) = painted_with_outline(&row, 0);
         assert_eq!(outline.matches('M').count(), n - 1);
-        assert_eq!(lines[0], ["bar masked active", &js_number(0.0), "1"]);
+        assert_eq!(
+            lines[0],
+            ["bar masked active", &js_number(0.0), "1", "t0: 0.000"]
+        );
     }
 }

@@ -1,0 +1,127 @@
+//! The page's header as markup: the skip link, the title, and the switches
+//! for tables, the link and the language, speaking the cards' protocol
+//! (`crate::action`). Pure, so tested natively.
+
+use crate::action::Reading;
+use crate::i18n::{self, Lang};
+use crate::svg::Markup;
+
+/// What the header shows besides the language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeaderView {
+    /// Matrices are shown as tables.
+    pub tables: bool,
+    /// The link was copied a moment ago.
+    pub copied: bool,
+}
+
+/// One thing the learner did in the header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeaderAction {
+    Tables(bool),
+    CopyLink,
+    SwitchLanguage,
+}
+
+impl HeaderAction {
+    pub fn read(r: &Reading) -> Option<Self> {
+        Some(match (r.event, r.action) {
+            ("change", "tables") => Self::Tables(r.checked),
+            ("click", "copy-link") => Self::CopyLink,
+            ("click", "lang-switch") => Self::SwitchLanguage,
+            _ => return None,
+        })
+    }
+}
+
+/// The header's markup in `lang`.
+pub fn header(view: HeaderView, lang: Lang) -> String {
+    let mut m = Markup::new();
+    // The page's first tab stop, shown only while focused (access.css).
+    let skip = [("class", "skip-link"), ("href", "#diagrams")];
+    m.element("a", &skip, i18n::SKIP_TO_DIAGRAMS.get(lang));
+    m.open("header", &[("class", "app-header")])
+        .open("div", &[]);
+    m.element("h1", &[], i18n::TITLE.get(lang));
+    m.element("p", &[("class", "tagline")], i18n::TAGLINE.get(lang));
+    m.close("div").open("div", &[("class", "header-actions")]);
+    m.open("label", &[("class", "switch")]);
+    let mut tables = vec![
+        ("type", "checkbox"),
+        ("data-testid", "show-tables"),
+        ("data-action", "tables"),
+    ];
+    if view.tables {
+        tables.push(("checked", ""));
+    }
+    m.empty("input", &tables)
+        .text(i18n::SHOW_AS_TABLES.get(lang))
+        .close("label");
+    let copy = if view.copied {
+        i18n::LINK_COPIED
+    } else {
+        i18n::COPY_LINK
+    };
+    let attrs = [
+        ("type", "button"),
+        ("data-testid", "copy-link"),
+        ("data-action", "copy-link"),
+    ];
+    m.element("button", &attrs, copy.get(lang));
+    let attrs = [
+        ("type", "button"),
+        ("class", "lang-switch"),
+        ("data-testid", "lang-switch"),
+        ("data-action", "lang-switch"),
+        ("aria-label", i18n::SWITCH_LANGUAGE_LABEL.get(lang)),
+    ];
+    m.element("button", &attrs, i18n::SWITCH_LANGUAGE.get(lang));
+    m.close("div").close("header");
+    m.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_reads_its_three_controls_and_nothing_else() {
+        let checked = Reading {
+            checked: true,
+            ..Reading::of("change", "tables", "on")
+        };
+        assert_eq!(
+            HeaderAction::read(&checked),
+            Some(HeaderAction::Tables(true))
+        );
+        let copy = Reading::click("copy-link", 0);
+        assert_eq!(HeaderAction::read(&copy), Some(HeaderAction::CopyLink));
+        let switch = Reading::click("lang-switch", 0);
+        assert_eq!(
+            HeaderAction::read(&switch),
+            Some(HeaderAction::SwitchLanguage)
+        );
+        assert_eq!(HeaderAction::read(&Reading::click("tables", 0)), None);
+    }
+
+    #[test]
+    fn the_header_says_its_state_in_each_language_and_starts_with_the_skip_link() {
+        for lang in [Lang::Zh, Lang::En] {
+            let plain = header(HeaderView::default(), lang);
+            assert!(plain.starts_with("<a class=\"skip-link\" href=\"#diagrams\">"));
+            assert!(plain.contains(i18n::COPY_LINK.get(lang)));
+            assert!(!plain.contains("checked"));
+            // The switch's name starts with what it shows (WCAG 2.5.3).
+            let name = i18n::SWITCH_LANGUAGE_LABEL.get(lang);
+            assert!(name.starts_with(i18n::SWITCH_LANGUAGE.get(lang)));
+            assert!(plain.contains(&format!("aria-label=\"{name}\"")));
+            let both = HeaderView {
+                tables: true,
+                copied: true,
+            };
+            let html = header(both, lang);
+            assert!(html.contains("data-action=\"tables\" checked=\"\""));
+            assert!(html.contains(i18n::LINK_COPIED.get(lang)));
+        }
+    }
+}
