@@ -112,6 +112,32 @@ fn hear(event: &web_sys::Event) -> Option<Heard> {
     })
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/action/dom.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = listenTo)]
+    fn listen_to(element: &Element, types: &str, handler: &js_sys::Function);
+}
+
+/// Calls `handler` with every event of `types` (space-separated) on `node`'s
+/// element, once it is made, for as long as the current owner lives: one
+/// closure for a diagram's many events, where a Leptos `on:` for each would
+/// cost its own copy of the listener code (2–5 KB of WebAssembly a diagram).
+pub fn on_events<E>(
+    node: NodeRef<E>,
+    types: &'static str,
+    handler: impl FnMut(web_sys::Event) + 'static,
+) where
+    E: leptos::html::ElementType + 'static,
+    E::Output: AsRef<Element> + JsCast + Clone + 'static,
+{
+    use leptos::wasm_bindgen::closure::Closure;
+    let closure = Closure::<dyn FnMut(web_sys::Event)>::new(handler);
+    let function: js_sys::Function = closure.as_ref().unchecked_ref::<js_sys::Function>().clone();
+    // Kept, so the function stays callable, until the owner is disposed of.
+    StoredValue::new_local(closure);
+    node.on_load(move |element| listen_to(element.as_ref(), types, &function));
+}
+
 /// The card's one listener, to spread onto its root element
 /// (`<section {..listen(act)}>`): clicks, changes, input and key presses on
 /// its controls reach `act` as [`Heard`]s. One function for every card, so

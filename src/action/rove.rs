@@ -1,4 +1,4 @@
-//! Keyboard focus within a composite that is one tab stop (`rove.js`): a
+//! Keyboard focus within a composite that is one tab stop (`dom.js`): a
 //! heatmap's grid, the token list, a row of bars, a formula's links. The keys
 //! move as `geometry::grid::focus_step` says; both the cards' listener and
 //! the diagrams' hosts call [`rove`].
@@ -6,7 +6,7 @@
 use crate::geometry::grid::focus_step;
 use web_sys::Element;
 
-#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/action/rove.js")]
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/action/dom.js")]
 extern "C" {
     /// The row and column of the cell holding `target`, 16 bits each.
     #[wasm_bindgen(js_name = placeOf)]

@@ -306,7 +306,7 @@ pub fn SvgHost(
             callback.run(event);
         }
     };
-    let pointer = move |input: PointerInput| {
+    let pointer_input = move |input: PointerInput| {
         let (next, event) = gesture.get_value().next(input);
         gesture.set_value(next);
         if let Some(event) = event {
@@ -341,34 +341,42 @@ pub fn SvgHost(
         });
     }
 
-    view! {
-        <div
-            class="svg-host"
-            node_ref=node
-            on:pointerover=move |e| {
+    // Every event a diagram answers, through one listener (`on_events`).
+    let on_event = move |e: web_sys::Event| {
+        let pointer = || e.dyn_ref::<web_sys::PointerEvent>();
+        match e.type_().as_str() {
+            "pointerover" => {
                 let at = cell_of(e.target()).map(|(_, at)| at);
                 pointed.set_value(at);
                 send(CellEvent::Hover(at));
             }
-            on:pointerleave=move |_| {
+            "pointerleave" => {
                 pointed.set_value(None);
                 send(CellEvent::Hover(None));
             }
-            on:focusin=move |e| send(CellEvent::Hover(cell_of(e.target()).map(|(_, at)| at)))
-            on:focusout=move |e| {
+            "focusin" => send(CellEvent::Hover(cell_of(e.target()).map(|(_, at)| at))),
+            "focusout" => {
                 // Focus moving to another cell sends its own hover next.
-                if cell_of(e.related_target()).is_none() {
+                let to = e
+                    .dyn_ref::<web_sys::FocusEvent>()
+                    .and_then(|f| f.related_target());
+                if cell_of(to).is_none() {
                     send(CellEvent::Hover(pointed.get_value()));
                 }
             }
-            on:click=move |e| {
+            "click" => {
                 if let Some((_, at)) = cell_of(e.target()) {
-                    pointer(PointerInput::Click(at));
+                    pointer_input(PointerInput::Click(at));
                 }
             }
-            on:keydown=move |e| {
-                let Some((cell, at)) = cell_of(e.target()) else { return };
-                let key = e.key();
+            "keydown" => {
+                let (Some((cell, at)), Some(key)) = (
+                    cell_of(e.target()),
+                    e.dyn_ref::<web_sys::KeyboardEvent>()
+                        .map(web_sys::KeyboardEvent::key),
+                ) else {
+                    return;
+                };
                 // F2 edits, as in a spreadsheet's grid.
                 if key == "Enter" || key == " " || key == "F2" {
                     e.prevent_default();
@@ -377,27 +385,40 @@ pub fn SvgHost(
                     e.prevent_default();
                 }
             }
-            on:pointerdown=move |e| {
-                if draggable {
-                    if let Some((cell, at)) = cell_of(e.target()) {
-                        // Capture keeps the drag going when the pointer leaves the cell.
-                        let _ = cell.set_pointer_capture(e.pointer_id());
-                        pointer(PointerInput::Down { at, id: e.pointer_id(), y: f64::from(e.client_y()) });
-                    }
+            "pointerdown" => {
+                if let (true, Some(p), Some((cell, at))) =
+                    (draggable, pointer(), cell_of(e.target()))
+                {
+                    // Capture keeps the drag going when the pointer leaves the cell.
+                    let _ = cell.set_pointer_capture(p.pointer_id());
+                    pointer_input(PointerInput::Down {
+                        at,
+                        id: p.pointer_id(),
+                        y: f64::from(p.client_y()),
+                    });
                 }
             }
-            on:pointermove=move |e| {
-                pointer(PointerInput::Move {
-                    id: e.pointer_id(),
-                    y: f64::from(e.client_y()),
-                    pressed: (e.buttons() & 1) == 1,
-                })
+            "pointermove" => {
+                if let Some(p) = pointer() {
+                    pointer_input(PointerInput::Move {
+                        id: p.pointer_id(),
+                        y: f64::from(p.client_y()),
+                        pressed: (p.buttons() & 1) == 1,
+                    });
+                }
             }
-            on:pointerup=move |_| pointer(PointerInput::End)
-            on:pointercancel=move |_| pointer(PointerInput::End)
-            on:lostpointercapture=move |_| pointer(PointerInput::End)
-        ></div>
-    }
+            // pointerup, pointercancel, lostpointercapture
+            _ => pointer_input(PointerInput::End),
+        }
+    };
+    crate::action::on_events(
+        node,
+        "pointerover pointerleave focusin focusout click keydown pointerdown pointermove \
+         pointerup pointercancel lostpointercapture",
+        on_event,
+    );
+
+    view! { <div class="svg-host" node_ref=node></div> }
 }
 
 #[cfg(test)]

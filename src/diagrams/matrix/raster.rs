@@ -308,7 +308,6 @@ pub fn RasterHeatmap(
         CellEvent::Select(cell) => select(cell),
         CellEvent::Drag(..) => {}
     });
-    let size = move || shown_size(window.get());
     // A screen reader hears the cell the keyboard reached, named as a drawn
     // heatmap's cells are (the magnifier shows its neighbours).
     let say_cell = move |cell: (usize, usize)| {
@@ -320,6 +319,73 @@ pub fn RasterHeatmap(
         let name = labels.with(|(rows, cols)| markup::cell_name((rows, cols), cell, &text));
         crate::announce::announce("cell", &name);
     };
+    // Every event of the canvas, through one listener (`on_events`).
+    let on_event = move |e: web_sys::Event| {
+        let kind = e.type_();
+        if let Some(key) = e
+            .dyn_ref::<web_sys::KeyboardEvent>()
+            .map(web_sys::KeyboardEvent::key)
+        {
+            let at = pointed.get_untracked().unwrap_or_else(selected);
+            let shown = window.get_untracked();
+            if key == "Enter" || key == " " {
+                e.prevent_default();
+                select(at);
+            } else if let Some(block) = zoom(&key, at, shown, shape.get_untracked()) {
+                e.prevent_default();
+                window.set(block);
+            } else if let Some(next) = step(at, &key, shown) {
+                e.prevent_default();
+                hover(Some(next));
+                say_cell(next);
+            }
+            return;
+        }
+        match (kind.as_str(), e.dyn_ref::<web_sys::PointerEvent>()) {
+            ("focusin", _) => hover(Some(selected())),
+            ("focusout", _) => hover(None),
+            ("pointerdown", Some(p)) => {
+                if let Some(cell) = cell_of(p) {
+                    if let Some(canvas) = canvas.get() {
+                        // Capture keeps the brush going when the pointer leaves the canvas.
+                        let _ = canvas.set_pointer_capture(p.pointer_id());
+                    }
+                    brush_from.set_value(Some(cell));
+                    brush_to.set(Some(cell));
+                    pressed_at.set_value(client_point(p));
+                }
+            }
+            ("pointermove", Some(p)) => {
+                let cell = cell_of(p);
+                if brush_from.get_value().is_some() && cell.is_some() {
+                    brush_to.set(cell);
+                }
+                if pointed.get_untracked() != cell {
+                    hover(cell);
+                }
+            }
+            ("pointerup", Some(p)) => {
+                let from = brush_from.get_value();
+                let to = cell_of(p).or(brush_to.get_untracked());
+                let ((x0, y0), (x1, y1)) = (pressed_at.get_value(), client_point(p));
+                end_brush();
+                match from.zip(to).map(|(a, b)| brushed(a, b, (x1 - x0, y1 - y0))) {
+                    Some(Brushed::Select(cell)) => select(cell),
+                    Some(Brushed::Zoom(block)) => window.set(block),
+                    None => {}
+                }
+            }
+            ("pointercancel", _) => end_brush(),
+            ("pointerleave", _) if brush_from.get_value().is_none() => hover(None),
+            _ => {}
+        }
+    };
+    crate::action::on_events(
+        canvas,
+        "keydown focusin focusout pointerdown pointermove pointerup pointercancel pointerleave",
+        on_event,
+    );
+    let size = move || shown_size(window.get());
 
     view! {
         <div class="raster-block">
@@ -354,60 +420,6 @@ pub fn RasterHeatmap(
                     role="img"
                     aria-label=move || markup::grid_name(aria.get(lang.get()), shape.get())
                     tabindex="0"
-                    on:pointerdown=move |e| {
-                        if let Some(cell) = cell_of(&e) {
-                            if let Some(canvas) = canvas.get() {
-                                // Capture keeps the brush going when the pointer leaves the canvas.
-                                let _ = canvas.set_pointer_capture(e.pointer_id());
-                            }
-                            brush_from.set_value(Some(cell));
-                            brush_to.set(Some(cell));
-                            pressed_at.set_value(client_point(&e));
-                        }
-                    }
-                    on:pointermove=move |e| {
-                        let cell = cell_of(&e);
-                        if brush_from.get_value().is_some() && cell.is_some() {
-                            brush_to.set(cell);
-                        }
-                        if pointed.get_untracked() != cell {
-                            hover(cell);
-                        }
-                    }
-                    on:pointerup=move |e| {
-                        let from = brush_from.get_value();
-                        let to = cell_of(&e).or(brush_to.get_untracked());
-                        let ((x0, y0), (x1, y1)) = (pressed_at.get_value(), client_point(&e));
-                        end_brush();
-                        match from.zip(to).map(|(a, b)| brushed(a, b, (x1 - x0, y1 - y0))) {
-                            Some(Brushed::Select(cell)) => select(cell),
-                            Some(Brushed::Zoom(block)) => window.set(block),
-                            None => {}
-                        }
-                    }
-                    on:pointercancel=move |_| end_brush()
-                    on:pointerleave=move |_| {
-                        if brush_from.get_value().is_none() {
-                            hover(None);
-                        }
-                    }
-                    on:focus=move |_| hover(Some(selected()))
-                    on:blur=move |_| hover(None)
-                    on:keydown=move |e| {
-                        let at = pointed.get_untracked().unwrap_or_else(selected);
-                        let (key, shown) = (e.key(), window.get_untracked());
-                        if key == "Enter" || key == " " {
-                            e.prevent_default();
-                            select(at);
-                        } else if let Some(block) = zoom(&key, at, shown, shape.get_untracked()) {
-                            e.prevent_default();
-                            window.set(block);
-                        } else if let Some(next) = step(at, &key, shown) {
-                            e.prevent_default();
-                            hover(Some(next));
-                            say_cell(next);
-                        }
-                    }
                 ></canvas>
                 <div class="raster-overlay-host" node_ref=overlay_host></div>
             </div>

@@ -1,3 +1,14 @@
+// The DOM half of the cards' and diagrams' events that is cheaper in
+// JavaScript: one listener for many kinds of event, and keyboard focus in
+// composites.
+
+// Calls `handler` with each event of `types` (space-separated) on `element`:
+// one Rust closure for all of a diagram's events, where a Leptos `on:` each
+// would cost its own copy of the listener code (`listen.rs` `on_events`).
+export function listenTo(element, types, handler) {
+  for (const type of types.split(' ')) element.addEventListener(type, handler);
+}
+
 // Composites with one tab stop (a roving tabindex): an ARIA grid, whose rows
 // are its [role=row]s and cells their [role=gridcell]s, or a single row
 // marked data-rove, whose cells are its focusable items. Tab enters and
