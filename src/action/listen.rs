@@ -125,13 +125,16 @@ extern "C" {
 pub fn on_events<E>(
     node: NodeRef<E>,
     types: &'static str,
-    handler: impl FnMut(web_sys::Event) + 'static,
+    handler: impl Fn(web_sys::Event) + 'static,
 ) where
     E: leptos::html::ElementType + 'static,
     E::Output: AsRef<Element> + JsCast + Clone + 'static,
 {
     use leptos::wasm_bindgen::closure::Closure;
-    let closure = Closure::<dyn FnMut(web_sys::Event)>::new(handler);
+    // `Fn`, not `FnMut`: a handler may cause another of these events at
+    // once (opening the cell editor moves focus out of the diagram), and only
+    // a shared closure may be called again while it runs.
+    let closure = Closure::<dyn Fn(web_sys::Event)>::new(handler);
     let function: js_sys::Function = closure.as_ref().unchecked_ref::<js_sys::Function>().clone();
     // Kept, so the function stays callable, until the owner is disposed of.
     StoredValue::new_local(closure);

@@ -37,11 +37,12 @@ impl HeaderAction {
 /// The header's markup in `lang`.
 pub fn header(view: HeaderView, lang: Lang) -> String {
     let mut m = Markup::new();
-    // The page's first tab stop, shown only while focused (access.css).
+    m.open("header", &[("class", "app-header")]);
+    // The page's first tab stop, shown only while focused (access.css); an
+    // embed, which hides the header, has no need of it.
     let skip = [("class", "skip-link"), ("href", "#diagrams")];
     m.element("a", &skip, i18n::SKIP_TO_DIAGRAMS.get(lang));
-    m.open("header", &[("class", "app-header")])
-        .open("div", &[]);
+    m.open("div", &[]);
     m.element("h1", &[], i18n::TITLE.get(lang));
     m.element("p", &[("class", "tagline")], i18n::TAGLINE.get(lang));
     m.close("div").open("div", &[("class", "header-actions")]);
@@ -105,10 +106,12 @@ mod tests {
     }
 
     #[test]
-    fn the_header_says_its_state_in_each_language_and_starts_with_the_skip_link() {
+    fn the_header_says_its_state_in_each_language_and_opens_with_the_skip_link() {
         for lang in [Lang::Zh, Lang::En] {
             let plain = header(HeaderView::default(), lang);
-            assert!(plain.starts_with("<a class=\"skip-link\" href=\"#diagrams\">"));
+            assert!(plain.starts_with(
+                "<header class=\"app-header\"><a class=\"skip-link\" href=\"#diagrams\">"
+            ));
             assert!(plain.contains(i18n::COPY_LINK.get(lang)));
             assert!(!plain.contains("checked"));
             // The switch's name starts with what it shows (WCAG 2.5.3).

@@ -38,6 +38,7 @@ pub fn DotProducts() -> impl IntoView {
                 <div class="scroll">
                     <MatrixGrid
                         testid="scores"
+                        symbol="α"
                         aria=i18n::SCORES_ARIA
                         values=scaled
                         row_labels=labels

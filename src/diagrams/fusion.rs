@@ -127,6 +127,7 @@ pub fn Fusion() -> impl IntoView {
                     <div class="scroll">
                         <MatrixGrid
                             testid="output"
+                            symbol="B"
                             aria=i18n::FUSION_OUTPUT_ARIA
                             values=output
                             row_labels=labels

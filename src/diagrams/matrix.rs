@@ -52,6 +52,8 @@ pub fn numbered(n: usize) -> Vec<String> {
 pub fn MatrixGrid(
     /// `data-testid` of the `<svg>`, from the DOM contract (e.g. `"q"`).
     testid: &'static str,
+    /// The matrix's name in the formulas (`α′`), first in each cell's name.
+    symbol: &'static str,
     /// What the matrix shows, for screen readers (`aria-label`).
     aria: Msg,
     /// The numbers to draw.
@@ -119,6 +121,7 @@ pub fn MatrixGrid(
         let changed = changes.with(|(_, marks)| marks.clone());
         f(&MatrixSpec {
             testid,
+            symbol,
             aria: aria.get(lang.get()),
             values,
             origin: (0, 0),
@@ -172,6 +175,7 @@ pub fn MatrixGrid(
     let raster = Memo::new(move |_| is_raster(shape.get()));
     let inputs = RasterInputs {
         testid,
+        symbol,
         aria,
         values,
         labels,

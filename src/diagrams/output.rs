@@ -86,6 +86,7 @@ pub fn OutputProjection() -> impl IntoView {
                         <figcaption>{tr(text::CONCAT)}</figcaption>
                         <MatrixGrid
                             testid="concat"
+                            symbol="Concat"
                             aria=text::CONCAT_ARIA
                             values=concat
                             row_labels=tokens
@@ -101,6 +102,7 @@ pub fn OutputProjection() -> impl IntoView {
                         <figcaption>"W_O"</figcaption>
                         <MatrixGrid
                             testid=heatmap_of(Editable::WO)
+                            symbol="W_O"
                             aria=text::W_O_ARIA
                             values=w_o
                             row_labels=joined
@@ -116,6 +118,7 @@ pub fn OutputProjection() -> impl IntoView {
                         <figcaption>{tr(text::OUTPUT)}</figcaption>
                         <MatrixGrid
                             testid="layer-output"
+                            symbol="MultiHead"
                             aria=text::OUTPUT_ARIA
                             values=output
                             row_labels=tokens

@@ -170,6 +170,7 @@ pub fn Projection() -> impl IntoView {
                     <figcaption>{names.weights}</figcaption>
                     <MatrixGrid
                         testid=heatmap_of(names.editable)
+                        symbol=names.weights
                         aria=names.weights_aria
                         values=view_part(view, names.weights_of)
                         row_labels=features
@@ -186,6 +187,7 @@ pub fn Projection() -> impl IntoView {
                     <figcaption>{names.result}</figcaption>
                     <MatrixGrid
                         testid=names.result_testid
+                        symbol=names.result
                         aria=names.result_aria
                         values=view_part(view, names.result_of)
                         row_labels=tokens
@@ -218,6 +220,7 @@ pub fn Projection() -> impl IntoView {
                         <figcaption>"X"</figcaption>
                         <MatrixGrid
                             testid=heatmap_of(Editable::X)
+                            symbol="X"
                             aria=text::X_ARIA
                             values=view_part(view, |v| &v.x)
                             row_labels=tokens

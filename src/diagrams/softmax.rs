@@ -73,6 +73,7 @@ pub fn Softmax() -> impl IntoView {
                         <div class="weights-block">
                             <MatrixGrid
                                 testid="weights"
+                                symbol="α′"
                                 aria=i18n::WEIGHTS_ARIA
                                 values=weights
                                 row_labels=labels

@@ -115,6 +115,9 @@ impl Ramp {
 }
 
 #[cfg(test)]
+mod vision;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -231,6 +231,7 @@ fn gradients(m: &mut Markup, trainer: &Trainer, lang: Lang) {
         m.element("figcaption", &[], &caption);
         let spec = MatrixSpec {
             testid,
+            symbol: title,
             aria: title,
             values,
             origin: (0, 0),

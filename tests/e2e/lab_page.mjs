@@ -383,6 +383,28 @@ export class LabPage {
     await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   }
 
+  /** The screen as it is now (what has the focus, say), to look at. */
+  async screenshotView(name) {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  }
+
+  /**
+   * The whole page with every card drawn, to look at: the screen is made as
+   * tall as the page for the picture (cards off screen are not drawn), then
+   * set back.
+   */
+  async screenshotWhole(name) {
+    const viewport = this.page.viewportSize();
+    const height = await this.page.evaluate(() => document.documentElement.scrollHeight);
+    await this.page.setViewportSize({ width: viewport.width, height });
+    await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // The painter worker's canvases arrive a frame or two later.
+    await this.page.waitForTimeout(200);
+    await this.screenshot(name);
+    await this.page.setViewportSize(viewport);
+  }
+
   async close() {
     await this.page.context().close();
   }

@@ -96,10 +96,11 @@ pub fn Expansion() -> impl IntoView {
     let name = move |f: fn(&Detail) -> Vec<String>| Signal::derive(move || detail.with(f));
     let lines = Signal::derive(move || detail.with(|d| d.lines(lang.get())));
     // Q_i and K_j are drawn alike, each as one highlighted row of its matrix.
-    let row = move |testid, aria, values, label| {
+    let row = move |testid, symbol, aria, values, label| {
         view! {
             <MatrixGrid
                 testid
+                symbol
                 aria
                 values=part(values)
                 row_labels=name(label)
@@ -113,8 +114,8 @@ pub fn Expansion() -> impl IntoView {
     view! {
         <div class="dot-detail" data-testid="dot-detail">
             <div class="scroll">
-                {row("q-row", i18n::Q_ROW_ARIA, |d| d.q.clone(), |d| d.q_name.clone())}
-                {row("k-row", i18n::K_ROW_ARIA, |d| d.k.clone(), |d| d.k_name.clone())}
+                {row("q-row", "Q", i18n::Q_ROW_ARIA, |d| d.q.clone(), |d| d.q_name.clone())}
+                {row("k-row", "K", i18n::K_ROW_ARIA, |d| d.k.clone(), |d| d.k_name.clone())}
             </div>
             <SvgHost markup=lines />
         </div>

@@ -41,7 +41,7 @@ pub fn bar_columns(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, fra
         // Named as the output heatmap names B's cells: the query's token,
         // the component and its sum.
         let name = format!(
-            "{} \u{2192} {}: {}",
+            "B {} \u{2192} {}: {}",
             spec.query_name.1,
             c + 1,
             two_decimals(total.value)

@@ -36,6 +36,9 @@ fn is_masked(spec: &MatrixSpec, cell: (usize, usize)) -> bool {
 /// Everything one matrix drawing shows.
 pub struct MatrixSpec<'a> {
     pub testid: &'a str,
+    /// The matrix's name in the formulas (`α′`, `W_Q`), first in every
+    /// cell's accessible name.
+    pub symbol: &'a str,
     pub aria: &'a str,
     pub values: &'a Array2<f64>,
     /// The matrix row and column of `values`' first cell: a block of a larger
@@ -89,18 +92,20 @@ struct CellLook {
     name: String,
 }
 
-/// A cell's accessible name: the label of row `r` and of column `c`, and its
-/// printed value, as in "我 → 篮球: 0.10"; the grid's own name says which
-/// matrix. A raster's keyboard cell is said by the same name.
-pub fn cell_name(labels: (&[String], &[String]), (r, c): (usize, usize), text: &str) -> String {
+/// A cell's accessible name: the matrix's `symbol`, the label of row `r` and
+/// of column `c`, and its printed value, as in "α′ 我 → 篮球: 0.10". A
+/// raster's keyboard cell is said by the same name.
+pub fn cell_name(
+    symbol: &str,
+    labels: (&[String], &[String]),
+    (r, c): (usize, usize),
+    text: &str,
+) -> String {
     fn label(labels: &[String], i: usize) -> &str {
         labels.get(i).map_or("", String::as_str)
     }
-    format!(
-        "{} \u{2192} {}: {text}",
-        label(labels.0, r),
-        label(labels.1, c)
-    )
+    let (row, col) = (label(labels.0, r), label(labels.1, c));
+    format!("{symbol} {row} \u{2192} {col}: {text}")
 }
 
 /// A matrix's accessible name: what it is and its shape, as in "α′ (4 × 4)".
@@ -132,7 +137,12 @@ impl CellLook {
             class,
             masked,
             number: js_number(value),
-            name: cell_name((spec.row_labels, spec.col_labels), (r, c), &text),
+            name: cell_name(
+                spec.symbol,
+                (spec.row_labels, spec.col_labels),
+                (r, c),
+                &text,
+            ),
             text,
         }
     }
@@ -343,6 +353,7 @@ mod tests {
     fn spec<'a>(values: &'a Array2<f64>, labels: &'a [String]) -> MatrixSpec<'a> {
         MatrixSpec {
             testid: "q",
+            symbol: "Q",
             aria: "Q",
             values,
             origin: (0, 0),
@@ -379,7 +390,7 @@ mod tests {
         assert_eq!(svg.matches("role=\"row\"").count(), 2);
         assert_eq!(svg.matches("role=\"gridcell\"").count(), 4);
         assert!(svg.contains("aria-label=\"Q (2 \u{d7} 2)\""), "{svg}");
-        assert!(svg.contains("aria-label=\"b \u{2192} a: 0.00\""), "{svg}");
+        assert!(svg.contains("aria-label=\"Q b \u{2192} a: 0.00\""), "{svg}");
         let table = table(&spec(&values, &labels));
         assert_eq!(
             values_in(&table),
@@ -502,7 +513,7 @@ mod tests {
             "{svg}"
         );
         // The names say the whole labels.
-        assert!(svg.contains("aria-label=\"basketball \u{2192} basketball: 0.50\""));
+        assert!(svg.contains("aria-label=\"Q basketball \u{2192} basketball: 0.50\""));
     }
 
     #[test]

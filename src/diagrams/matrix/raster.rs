@@ -51,6 +51,7 @@ fn client_point(e: &web_sys::PointerEvent) -> (f64, f64) {
 #[derive(Clone, Copy)]
 pub struct RasterInputs {
     pub testid: &'static str,
+    pub symbol: &'static str,
     pub aria: Msg,
     pub values: Signal<Array2<f64>>,
     pub labels: Memo<(Vec<String>, Vec<String>)>,
@@ -154,6 +155,7 @@ pub fn RasterHeatmap(
     let LangContext(lang) = expect_context::<LangContext>();
     let RasterInputs {
         testid,
+        symbol,
         aria,
         values,
         labels,
@@ -253,6 +255,7 @@ pub fn RasterHeatmap(
         labels.with(|(row_labels, col_labels)| {
             markup::heatmap(&MatrixSpec {
                 testid: &magnifier_id,
+                symbol,
                 aria: MAGNIFIER.get(lang.get()),
                 values: &part,
                 origin: (block.top, block.left),
@@ -316,7 +319,7 @@ pub fn RasterHeatmap(
         };
         let masked = masked.with(|m| m.as_ref().and_then(|m| m.get(cell).copied())) == Some(false);
         let text = markup::cell_text(palette, decimals, masked, value);
-        let name = labels.with(|(rows, cols)| markup::cell_name((rows, cols), cell, &text));
+        let name = labels.with(|(rows, cols)| markup::cell_name(symbol, (rows, cols), cell, &text));
         crate::announce::announce("cell", &name);
     };
     // Every event of the canvas, through one listener (`on_events`).

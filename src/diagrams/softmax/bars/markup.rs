@@ -3,6 +3,7 @@
 //! Pure, so tests read the written numbers back natively.
 
 use crate::diagrams::host::hit;
+use crate::diagrams::matrix::markup::cell_name;
 use crate::diagrams::softmax::bars::QueryRow;
 use crate::diagrams::softmax::formula::readout;
 use crate::geometry::bars::{short_label, BarLayout};
@@ -253,12 +254,14 @@ pub fn bar_paint(row: &QueryRow, shown: usize) -> String {
                 coord(layout.value_label(j, weight).1),
             ]);
         }
-        // Last, the bar's name: its key and weight (a long row's to three
-        // decimals, as its magnifier prints them).
-        let key = row.labels.get(j).map_or("", String::as_str);
-        fields.push(format!(
-            "{key}: {}",
-            rounded(weight, if thin { 3 } else { 2 })
+        // Last, the bar's name, as the weights' cell's (a long row's weight
+        // to three decimals, as its magnifier prints them).
+        let printed = rounded(weight, if thin { 3 } else { 2 });
+        fields.push(cell_name(
+            "α′",
+            (&row.labels, &row.labels),
+            (row.query, j),
+            &printed,
         ));
         out.push_str(&fields.join("\t"));
         out.push('\n');
@@ -372,7 +375,11 @@ mod tests {
         }
         // Each bar's name, last, says its key and printed weight.
         for (j, line) in lines.iter().enumerate() {
-            assert_eq!(line[8], format!("{}: {}", row.labels[j], line[6]));
+            let query = &row.labels[row.query];
+            assert_eq!(
+                line[8],
+                format!("α′ {query} → {}: {}", row.labels[j], line[6])
+            );
         }
     }
 
@@ -462,7 +469,7 @@ mod tests {
             lines.iter().all(|l| l.len() == 4),
             "no bar of its own to draw, only a name"
         );
-        assert_eq!(lines[n - 1][3], format!("t{}: 0.040", n - 1));
+        assert_eq!(lines[n - 1][3], format!("α′ t0 → t{}: 0.040", n - 1));
         let html = heading(&row, Lang::En);
         assert!(html.contains("data-testid=\"bars-scale\""), "{html}");
         assert!(
@@ -533,7 +540,12 @@ mod tests {
         assert_eq!(outline.matches('M').count(), n - 1);
         assert_eq!(
             lines[0],
-            ["bar masked active", &js_number(0.0), "1", "t0: 0.000"]
+            [
+                "bar masked active",
+                &js_number(0.0),
+                "1",
+                "α′ t0 → t0: 0.000"
+            ]
         );
     }
 }
