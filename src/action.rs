@@ -12,7 +12,7 @@ mod listen;
 mod rove;
 
 pub use listen::{listen, on_events, part, unfold, Heard};
-pub use rove::rove;
+pub use rove::{plain_key, rove};
 
 use crate::svg::Markup;
 

@@ -5,6 +5,8 @@
 //! weights stay unsaid and out of the accessibility tree, as they stay
 //! hidden on screen.
 
+use crate::geometry::format::{rounded, two_decimals};
+use crate::geometry::raster::weight_decimals;
 use crate::i18n::{self, walkthrough as steps, Lang, LangContext};
 use crate::lab::SequenceTrace;
 use crate::state::{Focus, LabView};
@@ -34,7 +36,7 @@ pub fn query_sentence(t: &SequenceTrace, i: usize, hidden: bool, lang: Lang) -> 
     let (msg, weights) = match t.weights.outer_iter().nth(i) {
         _ if hidden => (i18n::ANNOUNCE_HIDDEN, String::new()),
         Some(row) if row.len() <= SAID_IN_FULL => {
-            let each: Vec<String> = row.iter().map(|&w| rounded(w)).collect();
+            let each: Vec<String> = row.iter().map(|&w| two_decimals(w)).collect();
             (i18n::ANNOUNCE_WEIGHTS, each.join(", "))
         }
         Some(row) => {
@@ -55,7 +57,7 @@ pub fn query_sentence(t: &SequenceTrace, i: usize, hidden: bool, lang: Lang) -> 
                 .iter()
                 .map(|&j| {
                     let key = t.labels.get(j).map_or("", String::as_str);
-                    format!("{key} {}", rounded(row[j]))
+                    format!("{key} {}", rounded(row[j], weight_decimals(row.len())))
                 })
                 .collect();
             (i18n::ANNOUNCE_HEAVIEST, each.join(", "))
@@ -67,17 +69,17 @@ pub fn query_sentence(t: &SequenceTrace, i: usize, hidden: bool, lang: Lang) -> 
         .replace("{weights}", &weights)
 }
 
-fn rounded(weight: f64) -> String {
-    crate::geometry::format::two_decimals(weight)
-}
-
 /// The sentence for the walkthrough at `step`: where it is and the step's title.
 pub fn step_sentence(step: Step, lang: Lang) -> String {
     let place = steps::STEP_OF
         .get(lang)
         .replace("{n}", &(step.index() + 1).to_string())
         .replace("{total}", &Step::ALL.len().to_string());
-    format!("{place}: {}", step.title().get(lang))
+    let colon = match lang {
+        Lang::Zh => "：",
+        Lang::En => ": ",
+    };
+    format!("{place}{colon}{}", step.title().get(lang))
 }
 
 /// What the page last said or hid, to tell what changed.
@@ -122,4 +124,71 @@ pub fn keep_announcing() {
         }
         now
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::format::two_decimals;
+    use attention_core::presets;
+
+    fn sentence_trace(t: usize) -> SequenceTrace {
+        let scenario = if t == 4 {
+            presets::sentence()
+        } else {
+            let labels: Vec<String> = (1..=t).map(|i| format!("t{i}")).collect();
+            crate::lab::with_tokens(&presets::sentence(), &labels, 7).expect("a valid length")
+        };
+        let trace = scenario.run().expect("runs").into_head(0);
+        SequenceTrace::new(&trace, 0, crate::lab::token_labels(&scenario))
+    }
+
+    #[test]
+    fn a_short_row_is_said_weight_by_weight_in_each_language() {
+        let t = sentence_trace(4);
+        let weights: Vec<String> = t.weights.row(1).iter().map(|&w| two_decimals(w)).collect();
+        assert_eq!(
+            query_sentence(&t, 1, false, Lang::En),
+            format!("Query 喜欢: weights {}", weights.join(", "))
+        );
+        assert_eq!(
+            query_sentence(&t, 1, false, Lang::Zh),
+            format!("查询词 喜欢：权重 {}", weights.join(", "))
+        );
+    }
+
+    #[test]
+    fn a_long_row_is_said_by_its_three_heaviest_keys() {
+        let t = sentence_trace(40);
+        let row = t.weights.row(5);
+        let said = query_sentence(&t, 5, false, Lang::En);
+        let mut order: Vec<usize> = (0..row.len()).collect();
+        order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
+        let heaviest: Vec<String> = order[..HEAVIEST]
+            .iter()
+            .map(|&j| format!("t{} {}", j + 1, rounded(row[j], 3)))
+            .collect();
+        assert_eq!(
+            said,
+            format!("Query t6: most weight on {}", heaviest.join(", "))
+        );
+    }
+
+    #[test]
+    fn before_the_guess_no_weight_is_said() {
+        let t = sentence_trace(4);
+        let said = query_sentence(&t, 2, true, Lang::En);
+        assert!(said.starts_with("Query 打: guess"), "{said}");
+        assert!(!said.chars().any(|c| c.is_ascii_digit()), "{said}");
+        assert_eq!(query_sentence(&t, 9, false, Lang::En), "", "no such query");
+    }
+
+    #[test]
+    fn a_step_is_said_with_its_place_and_title() {
+        assert_eq!(
+            step_sentence(Step::Scores, Lang::En),
+            format!("Step 3 of 10: {}", Step::Scores.title().en)
+        );
+        assert!(step_sentence(Step::Softmax, Lang::Zh).starts_with("第 5 步，共 10 步："));
+    }
 }

@@ -48,17 +48,21 @@ pub fn query_after_key(key: &str, query: usize, tokens: usize) -> Option<usize> 
     let key = match key {
         "ArrowDown" => "ArrowRight",
         "ArrowUp" => "ArrowLeft",
+        // The Page keys scroll the page.
+        "PageUp" | "PageDown" => return None,
         other => other,
     };
     crate::geometry::grid::step(key, (0, query), (1, tokens)).map(|(_, q)| q)
 }
 
-/// Whether a key press belongs to a text field or slider, or was taken by a
+/// Whether a key press belongs to a text field or slider, was taken by a
 /// composite (a heatmap's grid, the token list, a row of bars), whose keys
-/// move focus within it, rather than to the query.
+/// move focus within it, or is a chord of the browser's (Alt+← is Back),
+/// rather than to the query.
 fn key_belongs_to_a_widget(event: &web_sys::KeyboardEvent) -> bool {
     use leptos::wasm_bindgen::JsCast;
     event.default_prevented()
+        || crate::action::plain_key(event).is_none()
         || event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -227,6 +231,14 @@ pub fn App() -> impl IntoView {
         move |heard: Heard| match HeaderAction::read(&heard.reading()) {
             Some(HeaderAction::Tables(on)) => tables.set(on),
             Some(HeaderAction::CopyLink) => copy_link(copied),
+            Some(HeaderAction::Skip) => {
+                use leptos::wasm_bindgen::JsCast;
+                let diagrams = document().get_element_by_id("diagrams");
+                if let Some(card) = diagrams.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = card.focus();
+                }
+            }
             Some(HeaderAction::SwitchLanguage) => lang.update(|l| {
                 *l = match l {
                     Lang::Zh => Lang::En,
@@ -301,5 +313,10 @@ mod tests {
         assert_eq!(query_after_key("End", 0, 4), Some(3));
         assert_eq!(query_after_key("Home", 3, 4), Some(0));
         assert_eq!(query_after_key("a", 1, 4), None);
+        assert_eq!(
+            query_after_key("PageDown", 1, 4),
+            None,
+            "the Page keys scroll"
+        );
     }
 }

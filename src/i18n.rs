@@ -284,7 +284,8 @@ pub const FUSION_LEGEND: Msg = Msg {
     zh: "词的颜色：",
     en: "Token colours:",
 };
-pub const FUSION_MASKED: Msg = Msg {
+/// The word for a masked key: on the fusion's connectors, after a masked cell's name.
+pub const MASKED: Msg = Msg {
     zh: "已遮住",
     en: "masked",
 };

@@ -107,15 +107,20 @@ fn pace() -> Pace {
 }
 
 /// One drawing of Play (`action::frame` decides), then the next: in the next
-/// animation frame, or half a second on at a calm pace.
-fn play(coach: RwSignal<Coach>, scenario: RwSignal<Scenario>) {
+/// animation frame, or half a second on at a calm pace. Each Play is run
+/// number `run` of `runs`: a chain left from an earlier Play (paused and
+/// played again before its next drawing) stops, so two never draw at once.
+fn play(coach: RwSignal<Coach>, scenario: RwSignal<Scenario>, runs: StoredValue<u32>, run: u32) {
+    if runs.get_value() != run {
+        return;
+    }
     let pace = pace();
     let stepped = scenario.with_untracked(|lab| coach.try_update(|c| frame(c, lab, pace)));
     if stepped == Some(true) {
         show(coach, scenario);
     }
     if coach.with_untracked(|c| c.playing) {
-        let next = move || play(coach, scenario);
+        let next = move || play(coach, scenario, runs, run);
         match pace {
             Pace::EveryFrame => request_animation_frame(next),
             Pace::Calm => set_timeout(next, std::time::Duration::from_millis(Pace::CALM_MS.into())),
@@ -132,6 +137,7 @@ pub fn Training() -> impl IntoView {
     let Picked(picked) = expect_context::<Picked>();
     let tour = expect_context::<Tour>();
     let coach = RwSignal::new(Coach::default());
+    let runs = StoredValue::new(0u32);
 
     let markup = Memo::new(move |_| {
         let lang = lang.get();
@@ -166,7 +172,8 @@ pub fn Training() -> impl IntoView {
             show(coach, scenario);
         }
         if then.play {
-            play(coach, scenario);
+            runs.update_value(|run| *run += 1);
+            play(coach, scenario, runs, runs.get_value());
         }
         if then.learning {
             tour.go(Step::Learning);

@@ -21,25 +21,27 @@ function composite(target) {
   const grid = box.getAttribute('role') === 'grid';
   const rows = grid ? box.querySelectorAll('[role="row"]') : [box];
   const cells = (row) => row.querySelectorAll(grid ? '[role="gridcell"]' : '[tabindex]');
-  return { box, rows, cells };
+  return { box, grid, rows, cells };
 }
 
 // Where the cell holding `target` stands: its row and column, and the
-// composite's rows and that row's cells; null outside a composite.
+// composite's rows (with bit 15 set for a single row of controls, not a
+// grid) and that row's cells; null outside a composite.
 function where(target) {
   const c = composite(target);
   for (let r = 0; c && r < c.rows.length; r++) {
     const cells = c.cells(c.rows[r]);
     for (let k = 0; k < cells.length; k++) {
-      if (cells[k].contains(target)) return [r, k, c.rows.length, cells.length];
+      if (cells[k].contains(target)) return [r, k, c.rows.length | (c.grid ? 0 : 0x8000), cells.length];
     }
   }
   return null;
 }
 
 // `where` for `rove.rs`, two 16-bit halves a number (a composite has at most
-// 512 rows, one per token): the cell's row and column, and 0 outside a
-// composite, then the composite's rows and columns.
+// 512 rows, one per token): the cell's row and column, then the composite's
+// rows and columns, with the top bit set for a single row of controls (not
+// a grid), and 0 outside a composite.
 export const placeOf = (target) => pack(where(target)?.slice(0, 2));
 export const shapeOf = (target) => pack(where(target)?.slice(2));
 const pack = (pair) => (pair ? ((pair[0] << 16) | pair[1]) >>> 0 : 0);
@@ -66,8 +68,9 @@ export function roveTo(target, row, col) {
   if (element.hasAttribute('data-follows')) element.click();
 }
 
-// Focus that comes by pointer, or by Tab onto a stop the markup set, makes
-// its cell the tab stop, so Tab away and back returns there.
+// Focus that comes by pointer, or that the page gives back (the cell editor
+// returns it to its cell), makes its cell the tab stop, so Tab away and back
+// returns there.
 document.addEventListener('focusin', (event) => {
   const c = composite(event.target);
   if (c && event.target.tabIndex === -1) stopAt(c.box, event.target);

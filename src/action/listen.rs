@@ -87,8 +87,9 @@ fn hear(event: &web_sys::Event) -> Option<Heard> {
         .map(web_sys::KeyboardEvent::key)
         .unwrap_or_default();
     let kind = kind_of(&event.type_(), &key, &control.tag_name())?;
-    if kind == "click" && !key.is_empty() {
-        // A key that activates a step dot or link must not scroll the page.
+    // A key that activates a step dot or link must not scroll the page, and
+    // a link that names an action is that action, not a navigation.
+    if kind == "click" && (!key.is_empty() || control.tag_name() == "A") {
         event.prevent_default();
     }
     let field = control
@@ -155,7 +156,11 @@ pub fn listen(act: Callback<Heard>) -> impl Attribute {
     // never the control's action.
     let key = move |event: web_sys::KeyboardEvent| {
         let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
-        if target.is_some_and(|t| super::rove(&t, &event.key())) {
+        let key = super::plain_key(&event);
+        if target
+            .zip(key)
+            .is_some_and(|(t, key)| super::rove(&t, &key))
+        {
             event.prevent_default();
         } else {
             run(&event);

@@ -21,6 +21,8 @@ pub enum HeaderAction {
     Tables(bool),
     CopyLink,
     SwitchLanguage,
+    /// The skip link: focus the first diagram.
+    Skip,
 }
 
 impl HeaderAction {
@@ -29,6 +31,7 @@ impl HeaderAction {
             ("change", "tables") => Self::Tables(r.checked),
             ("click", "copy-link") => Self::CopyLink,
             ("click", "lang-switch") => Self::SwitchLanguage,
+            ("click", "skip") => Self::Skip,
             _ => return None,
         })
     }
@@ -37,10 +40,17 @@ impl HeaderAction {
 /// The header's markup in `lang`.
 pub fn header(view: HeaderView, lang: Lang) -> String {
     let mut m = Markup::new();
-    m.open("header", &[("class", "app-header")]);
+    // The page's banner, though the card around it is a section.
+    m.open("header", &[("class", "app-header"), ("role", "banner")]);
     // The page's first tab stop, shown only while focused (access.css); an
-    // embed, which hides the header, has no need of it.
-    let skip = [("class", "skip-link"), ("href", "#diagrams")];
+    // embed, which hides the header, has no need of it. Its action moves the
+    // focus: following `#diagrams` would be a navigation, which the link's
+    // history (`link/sync.rs`) would read as Back or Forward.
+    let skip = [
+        ("class", "skip-link"),
+        ("href", "#diagrams"),
+        ("data-action", "skip"),
+    ];
     m.element("a", &skip, i18n::SKIP_TO_DIAGRAMS.get(lang));
     m.open("div", &[]);
     m.element("h1", &[], i18n::TITLE.get(lang));
@@ -102,6 +112,8 @@ mod tests {
             HeaderAction::read(&switch),
             Some(HeaderAction::SwitchLanguage)
         );
+        let skip = Reading::click("skip", 0);
+        assert_eq!(HeaderAction::read(&skip), Some(HeaderAction::Skip));
         assert_eq!(HeaderAction::read(&Reading::click("tables", 0)), None);
     }
 
@@ -110,7 +122,7 @@ mod tests {
         for lang in [Lang::Zh, Lang::En] {
             let plain = header(HeaderView::default(), lang);
             assert!(plain.starts_with(
-                "<header class=\"app-header\"><a class=\"skip-link\" href=\"#diagrams\">"
+                "<header class=\"app-header\" role=\"banner\"><a class=\"skip-link\" href=\"#diagrams\" data-action=\"skip\">"
             ));
             assert!(plain.contains(i18n::COPY_LINK.get(lang)));
             assert!(!plain.contains("checked"));

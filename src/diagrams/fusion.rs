@@ -55,7 +55,7 @@ pub fn Fusion() -> impl IntoView {
                     query_name: name,
                     component,
                     aria: i18n::FUSION_ARIA.get(lang),
-                    masked_word: i18n::FUSION_MASKED.get(lang),
+                    masked_word: i18n::MASKED.get(lang),
                     legend_title: i18n::FUSION_LEGEND.get(lang),
                     tick_note: i18n::FUSION_TICK.get(lang),
                 };

@@ -370,11 +370,9 @@ pub fn SvgHost(
                 }
             }
             "keydown" => {
-                let (Some((cell, at)), Some(key)) = (
-                    cell_of(e.target()),
-                    e.dyn_ref::<web_sys::KeyboardEvent>()
-                        .map(web_sys::KeyboardEvent::key),
-                ) else {
+                let (Some((cell, at)), Some(key)) =
+                    (cell_of(e.target()), crate::action::plain_key(&e))
+                else {
                     return;
                 };
                 // F2 edits, as in a spreadsheet's grid.

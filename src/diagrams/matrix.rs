@@ -122,6 +122,7 @@ pub fn MatrixGrid(
         f(&MatrixSpec {
             testid,
             symbol,
+            masked_word: crate::i18n::MASKED.get(lang.get()),
             aria: aria.get(lang.get()),
             values,
             origin: (0, 0),

@@ -2,6 +2,10 @@
 //! weights matrix with its row sums.
 
 mod bars;
+
+/// The weights' symbol, as the lessons write it: first in every weight's
+/// accessible name, in the heatmap and on the bars.
+pub const WEIGHTS: &str = "α′";
 mod formula;
 mod row_sums;
 
@@ -73,7 +77,7 @@ pub fn Softmax() -> impl IntoView {
                         <div class="weights-block">
                             <MatrixGrid
                                 testid="weights"
-                                symbol="α′"
+                                symbol=WEIGHTS
                                 aria=i18n::WEIGHTS_ARIA
                                 values=weights
                                 row_labels=labels

@@ -108,27 +108,52 @@ pub fn step(
     Some((next.0.min(last_row), next.1.min(last_col)))
 }
 
-/// Where a key moves the keyboard focus of a composite with one tab stop:
-/// a grid as [`step`] says. A single row (a toolbar, a row of bars) leaves
-/// Up, Down and the Page keys to the page, which moves the query with them.
-/// In a text field only the keys that leave the line move (Up, Down and the
-/// Page keys): the others move its caret.
+/// What kind of composite keyboard focus is moving in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Composite {
+    /// An ARIA grid: every arrow and the Page keys move.
+    Grid,
+    /// A single row of controls (a toolbar: the bars, a formula's links):
+    /// Up, Down and the Page keys are left to the page, which moves the
+    /// query with them.
+    Row,
+}
+
+/// Where focus is within its cell: on the cell, or in a text field with
+/// its caret at the field's start and/or end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caret {
+    None,
+    Field { at_start: bool, at_end: bool },
+}
+
+/// Where a key moves the keyboard focus of a composite with one tab stop, as
+/// [`step`] says. In a text field Left and Right move the caret, and leave
+/// the field only from its start or its end; Home and End always stay with
+/// the caret.
 pub fn focus_step(
     key: &str,
     at: (usize, usize),
-    (rows, cols): (usize, usize),
-    in_text_field: bool,
+    shape: (usize, usize),
+    kind: Composite,
+    caret: Caret,
 ) -> Option<(usize, usize)> {
     let vertical = matches!(key, "ArrowUp" | "ArrowDown" | "PageUp" | "PageDown");
-    let left_alone = if rows == 1 {
-        vertical
-    } else {
-        in_text_field && !vertical
-    };
-    if left_alone {
+    if kind == Composite::Row && vertical {
         return None;
     }
-    step(key, at, (rows, cols))
+    if let Caret::Field { at_start, at_end } = caret {
+        let leaves = match key {
+            "ArrowLeft" => at_start,
+            "ArrowRight" => at_end,
+            "Home" | "End" => false,
+            _ => true,
+        };
+        if !leaves {
+            return None;
+        }
+    }
+    step(key, at, shape)
 }
 
 #[cfg(test)]
@@ -154,19 +179,62 @@ mod tests {
     }
 
     #[test]
-    fn a_single_row_leaves_up_and_down_to_the_page_and_a_text_field_keeps_its_caret_keys() {
+    fn a_row_leaves_up_and_down_to_the_page_and_a_field_leaves_only_from_its_ends() {
+        use Composite::{Grid, Row};
+        let on_cell = Caret::None;
         assert_eq!(
-            focus_step("ArrowRight", (0, 1), (1, 4), false),
+            focus_step("ArrowRight", (0, 1), (1, 4), Row, on_cell),
             Some((0, 2))
         );
-        assert_eq!(focus_step("End", (0, 1), (1, 4), false), Some((0, 3)));
-        assert_eq!(focus_step("ArrowDown", (0, 1), (1, 4), false), None);
-        assert_eq!(focus_step("PageUp", (0, 1), (1, 4), false), None);
-        assert_eq!(focus_step("ArrowDown", (0, 1), (3, 4), false), Some((1, 1)));
-        assert_eq!(focus_step("ArrowLeft", (1, 1), (3, 4), true), None);
-        assert_eq!(focus_step("Home", (1, 1), (3, 4), true), None);
-        assert_eq!(focus_step("ArrowDown", (1, 1), (3, 4), true), Some((2, 1)));
-        assert_eq!(focus_step("PageUp", (2, 1), (3, 4), true), Some((0, 1)));
+        assert_eq!(
+            focus_step("End", (0, 1), (1, 4), Row, on_cell),
+            Some((0, 3))
+        );
+        assert_eq!(focus_step("ArrowDown", (0, 1), (1, 4), Row, on_cell), None);
+        assert_eq!(focus_step("PageUp", (0, 1), (1, 4), Row, on_cell), None);
+        // A grid of one row (Q_i beside the scores) keeps its keys.
+        assert_eq!(
+            focus_step("ArrowDown", (0, 1), (1, 4), Grid, on_cell),
+            Some((0, 1))
+        );
+        assert_eq!(
+            focus_step("ArrowDown", (0, 1), (3, 4), Grid, on_cell),
+            Some((1, 1))
+        );
+        let middle = Caret::Field {
+            at_start: false,
+            at_end: false,
+        };
+        let start = Caret::Field {
+            at_start: true,
+            at_end: false,
+        };
+        let end = Caret::Field {
+            at_start: false,
+            at_end: true,
+        };
+        assert_eq!(focus_step("ArrowLeft", (1, 1), (3, 4), Grid, middle), None);
+        assert_eq!(
+            focus_step("ArrowLeft", (1, 1), (3, 4), Grid, start),
+            Some((1, 0))
+        );
+        assert_eq!(focus_step("ArrowRight", (1, 1), (3, 4), Grid, start), None);
+        assert_eq!(
+            focus_step("ArrowRight", (1, 1), (3, 4), Grid, end),
+            Some((1, 2))
+        );
+        assert_eq!(focus_step("Home", (1, 1), (3, 4), Grid, start), None);
+        assert_eq!(focus_step("End", (1, 1), (3, 4), Grid, end), None);
+        assert_eq!(
+            focus_step("ArrowDown", (1, 1), (3, 4), Grid, middle),
+            Some((2, 1))
+        );
+        assert_eq!(
+            focus_step("PageUp", (2, 1), (3, 4), Grid, middle),
+            Some((0, 1))
+        );
+        // One token: its field's caret keys stay the field's.
+        assert_eq!(focus_step("ArrowLeft", (0, 1), (1, 4), Grid, middle), None);
     }
 
     #[test]

@@ -209,6 +209,18 @@ pub fn brushed(from: (usize, usize), to: (usize, usize), (dx, dy): (f64, f64)) -
     }
 }
 
+/// The decimals a weight is printed with in a row of `keys` keys: three past
+/// [`MAX_DRAWN`], where weights spread over hundreds of keys are mostly
+/// below 0.01, else two. The magnifier, the thin bars and the live region
+/// all say a weight so.
+pub fn weight_decimals(keys: usize) -> u8 {
+    if keys > MAX_DRAWN {
+        3
+    } else {
+        2
+    }
+}
+
 /// The smallest block the keyboard zooms into, in cells a side.
 pub const MIN_ZOOM: usize = 8;
 

@@ -232,6 +232,8 @@ fn gradients(m: &mut Markup, trainer: &Trainer, lang: Lang) {
         let spec = MatrixSpec {
             testid,
             symbol: title,
+            // Gradients have no masked cells.
+            masked_word: "",
             aria: title,
             values,
             origin: (0, 0),

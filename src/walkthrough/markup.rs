@@ -142,7 +142,8 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
             ("data-step", step.id()),
         ],
     );
-    // One tab stop, on the current step: the arrows walk the others.
+    // One tab stop, always on the first dot (a stop that moved with the step
+    // could be left beside one the arrows moved): the arrows walk the others.
     m.open(
         "ol",
         &[
@@ -162,7 +163,7 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
             ("role", "link"),
             ("title", other.title().get(lang)),
         ];
-        attrs.push(("tabindex", if current { "0" } else { "-1" }));
+        attrs.push(("tabindex", if other.index() == 0 { "0" } else { "-1" }));
         if current {
             attrs.push(("aria-current", "step"));
         }

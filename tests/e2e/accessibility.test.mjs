@@ -223,6 +223,41 @@ test('arrow keys, Home, End and Page keys move within a grid; Tab leaves it and 
   }
 });
 
+test('the token list is one grid: chips move the query, the name field keeps its caret, Page Down scrolls the page', async () => {
+  const lab = await openLab('?lang=en');
+  const { page } = lab;
+  try {
+    await tabTo(lab, (f) => f.testid === 'token');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.getAttribute('[data-testid="app"]', 'data-query'), '1', 'a chip follows focus');
+    await page.keyboard.press('ArrowRight');
+    const field = await focused(lab);
+    assert.equal(field.testid, 'token-label');
+    // In the field, the caret moves first; from its end, focus moves on.
+    await page.keyboard.press('End');
+    assert.equal((await focused(lab)).testid, 'token-label', 'End moves the caret');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal((await focused(lab)).testid, 'token-label', 'Left moves the caret');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await focused(lab)).testid, 'token-pad', 'Right from the end reaches Pad');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Home');
+    assert.equal((await focused(lab)).testid, 'token-label', 'Home stays with the caret');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal((await focused(lab)).testid, 'token', 'Left from the start reaches the chip');
+    // Keys the page owns: the Page keys scroll, Alt+arrows are the browser's.
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.scrollY > 100);
+    await page.focus('[data-testid="x"] [data-hit="0,0"]');
+    await page.keyboard.press('Alt+ArrowRight');
+    assert.equal((await focused(lab)).at, '0,0', 'Alt+→ is not the grid’s');
+  } finally {
+    await lab.close();
+  }
+});
+
 test('a long heatmap (a raster) is named by its shape, zooms by keyboard and says the cell it reaches', async () => {
   const lab = await openLab(`?lang=en&tokens=${tokens(64)}`);
   try {

@@ -205,8 +205,13 @@ try {
         w.dataset.rows ? Number(w.dataset.rows) : w.querySelectorAll('[data-row][data-col="0"]').length,
       );
       if (shown !== t) throw new Error(`asked for ${t} tokens, the page shows ${shown}`);
-      // The edit goes through the cell editor, opened on W_Q[1][1].
-      if (kind === 'edit one entry') await lab.page.click('[data-testid="w-q"] [data-row="1"][data-col="1"]');
+      // The edit goes through the cell editor, opened on W_Q[1][1], once its
+      // card is drawn: a card brought up to date under the pointer moves the
+      // cell between the press and the release.
+      if (kind === 'edit one entry') {
+        await lab.reveal('[data-testid="w-q"]');
+        await lab.page.click('[data-testid="w-q"] [data-row="1"][data-col="1"]');
+      }
       await lab.page.evaluate((view) => {
         if (view === 'weights') document.querySelector('[data-testid="weights"]').scrollIntoView({ block: 'center' });
         else if (!document.querySelector('[data-testid="cell-editor"]')) window.scrollTo(0, 0);

@@ -19,8 +19,10 @@ test('a masked score shows −∞ (causal and padding alike), and its weight is 
     const cells = await lab.page.$$eval('[data-testid="scores"] [data-row][data-col]', (all) =>
       all.map((c) => ({
         masked: c.dataset.masked === 'true',
-        // A heatmap prints its numbers on a canvas; each cell's name ends with its number.
-        text: c.localName === 'rect' ? c.getAttribute('aria-label').split(': ').pop() : c.textContent,
+        // A heatmap prints its numbers on a canvas; each cell's name ends with
+        // its number, and a masked cell's with the word that says so.
+        text: c.localName === 'rect' ? c.getAttribute('aria-label').split(': ').pop().replace(/, masked$/, '') : c.textContent,
+        named: c.localName === 'rect' ? c.getAttribute('aria-label').endsWith(', masked') : c.dataset.masked === 'true',
         row: Number(c.dataset.row),
         col: Number(c.dataset.col),
       })),
@@ -29,6 +31,7 @@ test('a masked score shows −∞ (causal and padding alike), and its weight is 
     // Causal: the six cells above the diagonal; padding: key 3 for query 3 too.
     assert.equal(masked.length, 6 + 1, `masked score cells (tables: ${tables})`);
     for (const c of masked) assert.equal(c.text, MINUS_INFINITY, `score [${c.row}][${c.col}]`);
+    for (const c of cells) assert.equal(c.named, c.masked, `score [${c.row}][${c.col}] is named masked exactly when it is`);
     for (const c of cells.filter((c) => !c.masked)) assert.notEqual(c.text, MINUS_INFINITY);
     const weights = await lab.matrix('weights');
     for (const c of masked) assert.equal(weights[c.row][c.col], 0);

@@ -4,6 +4,8 @@
 
 use super::markup::{classes, FusionSpec};
 use crate::diagrams::host::hit;
+use crate::diagrams::matrix::markup::cell_name;
+use crate::diagrams::matrix::numbered;
 use crate::geometry::flow::frame::FusionFrame;
 use crate::geometry::flow::layout::FusionLayout;
 use crate::geometry::flow::token_colour;
@@ -31,21 +33,28 @@ pub fn bar_columns(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, fra
             ("class", "zero-label"),
             ("x", &coord(left - 4.0)),
             ("y", &zero),
+            ("aria-hidden", "true"),
         ],
         "0",
     );
+    // One toolbar, one tab stop: the arrows move along the components.
+    let toolbar_name = format!("B {}", spec.query_name.1);
+    let toolbar = [
+        ("role", "toolbar"),
+        ("data-rove", ""),
+        ("aria-label", toolbar_name.as_str()),
+    ];
+    m.open("g", &toolbar);
+    let components = numbered(frame.totals.len());
+    let query = [spec.query_name.1.to_owned()];
     for (c, (segments, total)) in frame.segments.iter().zip(&frame.totals).enumerate() {
         let area = layout.column(c);
         let col = c.to_string();
         let class = classes("fusion-column", &[(spec.component == Some(c), "lit")]);
         // Named as the output heatmap names B's cells: the query's token,
         // the component and its sum.
-        let name = format!(
-            "B {} \u{2192} {}: {}",
-            spec.query_name.1,
-            c + 1,
-            two_decimals(total.value)
-        );
+        let sum = two_decimals(total.value);
+        let name = cell_name("B", (&query, &components), (0, c), &sum, None);
         m.open(
             "g",
             &[
@@ -54,7 +63,6 @@ pub fn bar_columns(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, fra
                 ("data-hit", &hit(0, c)),
                 ("role", "button"),
                 ("aria-label", &name),
-                // One tab stop: the arrows move along the columns.
                 ("tabindex", if c == 0 { "0" } else { "-1" }),
             ],
         );
@@ -122,4 +130,5 @@ pub fn bar_columns(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, fra
         );
         m.close("g").close("g");
     }
+    m.close("g");
 }

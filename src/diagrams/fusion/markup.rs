@@ -109,7 +109,6 @@ pub fn fusion_svg(spec: &FusionSpec) -> String {
             ("class", "diagram fusion-flow"),
             ("data-testid", "fusion"),
             ("role", "group"),
-            ("data-rove", ""),
             ("aria-label", spec.aria),
             (
                 "viewBox",
@@ -123,9 +122,14 @@ pub fn fusion_svg(spec: &FusionSpec) -> String {
             ),
         ],
     );
+    // What the picture draws is in the grids of V, α′ and B, and the
+    // columns below name each component's sum: the rest is hidden from
+    // screen readers, who would otherwise meet its loose numbers.
+    m.open("g", &[("aria-hidden", "true")]);
     value_rows(&mut m, spec, &layout, extent);
     connectors(&mut m, spec, &layout, &frame);
     output_row(&mut m, spec, &layout, extent);
+    m.close("g");
     bar_columns(&mut m, spec, &layout, &frame);
     m.close("svg");
     m.finish()

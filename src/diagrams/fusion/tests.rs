@@ -169,11 +169,11 @@ fn labels_stay_text_in_the_diagram_and_the_legend() {
     let markup = fusion(&spec(&e, 0, None));
     assert!(!markup.contains("<img"), "{markup}");
     // Each label is written as a row label, in both components' tooltips and
-    // in the legend; the selected query's also in B_i's caption and in both
-    // columns' names.
+    // in the legend; the selected query's also in B_i's caption, in both
+    // columns' names and in their toolbar's.
     assert_eq!(
         markup.matches("&lt;img src=x onerror=alert(1)&gt;").count(),
-        7
+        8
     );
     assert_eq!(markup.matches("a&amp;b").count(), 4);
     let legend = markup.split_once("</svg></div>").map(|(_, l)| l);

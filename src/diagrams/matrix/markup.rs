@@ -39,6 +39,8 @@ pub struct MatrixSpec<'a> {
     /// The matrix's name in the formulas (`α′`, `W_Q`), first in every
     /// cell's accessible name.
     pub symbol: &'a str,
+    /// The word a masked cell's name ends with, in the page's language.
+    pub masked_word: &'a str,
     pub aria: &'a str,
     pub values: &'a Array2<f64>,
     /// The matrix row and column of `values`' first cell: a block of a larger
@@ -93,19 +95,35 @@ struct CellLook {
 }
 
 /// A cell's accessible name: the matrix's `symbol`, the label of row `r` and
-/// of column `c`, and its printed value, as in "α′ 我 → 篮球: 0.10". A
-/// raster's keyboard cell is said by the same name.
+/// of column `c`, its printed value and, for a masked cell, the word that
+/// says so (grey alone would not), as in "α′ 我 → 篮球: 0.10". A raster's
+/// keyboard cell, a bar and a fusion column are named the same way. Tabs and
+/// line breaks in a label become spaces: names travel in `paint`'s lines.
 pub fn cell_name(
     symbol: &str,
     labels: (&[String], &[String]),
     (r, c): (usize, usize),
     text: &str,
+    masked: Option<&str>,
 ) -> String {
     fn label(labels: &[String], i: usize) -> &str {
         labels.get(i).map_or("", String::as_str)
     }
     let (row, col) = (label(labels.0, r), label(labels.1, c));
-    format!("{symbol} {row} \u{2192} {col}: {text}")
+    let mut name = format!("{symbol} {row} \u{2192} {col}: {text}");
+    if let Some(word) = masked {
+        name.push_str(", ");
+        name.push_str(word);
+    }
+    // Byte by byte: these characters are one byte in UTF-8, never part of
+    // another character's bytes.
+    let mut bytes = name.into_bytes();
+    for byte in &mut bytes {
+        if matches!(*byte, b'\t' | b'\n' | b'\r') {
+            *byte = b' ';
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// A matrix's accessible name: what it is and its shape, as in "α′ (4 × 4)".
@@ -142,6 +160,7 @@ impl CellLook {
                 (spec.row_labels, spec.col_labels),
                 (r, c),
                 &text,
+                masked.then_some(spec.masked_word),
             ),
             text,
         }
@@ -178,8 +197,8 @@ pub fn paint(spec: &MatrixSpec) -> String {
 /// The matrix as an SVG heatmap: each cell a `<rect>` with `data-row`,
 /// `data-col` and the full-precision `data-value`, its value printed on it.
 /// It is an ARIA grid, a row of cells per matrix row, with one tab stop: the
-/// first cell until the keyboard moves on (`host.rs` keeps the stop where
-/// focus went, so a matrix costs one Tab, not one per cell).
+/// first cell until the keyboard moves on (`action/dom.js` keeps the stop
+/// where focus went, so a matrix costs one Tab, not one per cell).
 pub fn heatmap(spec: &MatrixSpec) -> String {
     let (rows, cols) = spec.values.dim();
     let longest = spec
@@ -354,6 +373,7 @@ mod tests {
         MatrixSpec {
             testid: "q",
             symbol: "Q",
+            masked_word: "masked",
             aria: "Q",
             values,
             origin: (0, 0),
@@ -376,6 +396,17 @@ mod tests {
             .skip(1)
             .filter_map(|rest| rest.split('"').next()?.parse().ok())
             .collect()
+    }
+
+    #[test]
+    fn a_name_says_masked_and_keeps_paint_lines_whole() {
+        let labels = ["a\tb".to_string(), "c\nd".to_string()];
+        let name = cell_name("α′", (&labels, &labels), (0, 1), "0.00", Some("masked"));
+        assert_eq!(name, "α′ a b \u{2192} c d: 0.00, masked");
+        assert_eq!(
+            cell_name("Q", (&labels[..1], &[]), (0, 3), "1.00", None),
+            "Q a b \u{2192} : 1.00"
+        );
     }
 
     #[test]

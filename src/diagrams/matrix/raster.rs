@@ -13,7 +13,8 @@ use crate::geometry::colour::{
 };
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::raster::{
-    brushed, pixels, shown_size, step, zoom, Brushed, Raster, Window, MAGNIFIER_SIDE,
+    brushed, pixels, shown_size, step, weight_decimals, zoom, Brushed, Raster, Window,
+    MAGNIFIER_SIDE,
 };
 use crate::i18n::{self, raster::*, tr, LangContext, Msg};
 use crate::svg::Markup;
@@ -27,6 +28,11 @@ extern "C" {
     /// Shows `rgba` (`width`×`height` pixels, row by row) on `canvas`.
     #[wasm_bindgen(js_name = drawPixels)]
     pub(crate) fn draw_pixels(canvas: &web_sys::Element, rgba: &[u8], width: u32, height: u32);
+    /// Marks `canvas` with the window it shows (top, left, rows, columns),
+    /// names it, sizes its frame (width, height in CSS pixels), writes which
+    /// part is shown, and offers Show all when zoomed (last, 0 or 1).
+    #[wasm_bindgen(js_name = frameRaster)]
+    fn frame_raster(canvas: &web_sys::Element, window: &[u32], name: &str, shown: &str);
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]
@@ -238,8 +244,10 @@ pub fn RasterHeatmap(
     });
     keep_patched(overlay_host, overlay_markup.into(), Some(drawn));
 
-    // Weights over hundreds of keys are mostly below 0.01.
-    let decimals = if palette == Palette::Weight { 3 } else { 2 };
+    let decimals = match palette {
+        Palette::Weight => weight_decimals(shape.get_untracked().1),
+        Palette::Signed => 2,
+    };
     let magnifier = Memo::new(move |_| {
         let centre = magnified.get();
         let block = Window::around(centre, MAGNIFIER_SIDE, shape.get());
@@ -256,6 +264,7 @@ pub fn RasterHeatmap(
             markup::heatmap(&MatrixSpec {
                 testid: &magnifier_id,
                 symbol,
+                masked_word: i18n::MASKED.get(lang.get()),
                 aria: MAGNIFIER.get(lang.get()),
                 values: &part,
                 origin: (block.top, block.left),
@@ -319,16 +328,24 @@ pub fn RasterHeatmap(
         };
         let masked = masked.with(|m| m.as_ref().and_then(|m| m.get(cell).copied())) == Some(false);
         let text = markup::cell_text(palette, decimals, masked, value);
-        let name = labels.with(|(rows, cols)| markup::cell_name(symbol, (rows, cols), cell, &text));
+        let name = labels.with(|(rows, cols)| {
+            markup::cell_name(
+                symbol,
+                (rows, cols),
+                cell,
+                &text,
+                masked.then_some(i18n::MASKED.get(lang.get_untracked())),
+            )
+        });
         crate::announce::announce("cell", &name);
     };
     // Every event of the canvas, through one listener (`on_events`).
     let on_event = move |e: web_sys::Event| {
         let kind = e.type_();
-        if let Some(key) = e
-            .dyn_ref::<web_sys::KeyboardEvent>()
-            .map(web_sys::KeyboardEvent::key)
-        {
+        if kind == "keydown" {
+            let Some(key) = crate::action::plain_key(&e) else {
+                return;
+            };
             let at = pointed.get_untracked().unwrap_or_else(selected);
             let shown = window.get_untracked();
             if key == "Enter" || key == " " {
@@ -337,6 +354,7 @@ pub fn RasterHeatmap(
             } else if let Some(block) = zoom(&key, at, shown, shape.get_untracked()) {
                 e.prevent_default();
                 window.set(block);
+                crate::announce::announce("cell", &window_text(block, lang.get_untracked()));
             } else if let Some(next) = step(at, &key, shown) {
                 e.prevent_default();
                 hover(Some(next));
@@ -388,40 +406,48 @@ pub fn RasterHeatmap(
         "keydown focusin focusout pointerdown pointermove pointerup pointercancel pointerleave",
         on_event,
     );
-    let size = move || shown_size(window.get());
+    // The shown window on the canvas (`data-top`, `data-left`, `data-rows`,
+    // `data-cols`), its name, its frame's size, the line that says which part
+    // is shown and whether Show all is offered, in one call: a reactive
+    // attribute each cost more WebAssembly than the whole call.
+    Effect::new(move |_| {
+        let (lang, shown, whole) = (lang.get(), window.get(), shape.get());
+        let (w, h) = shown_size(shown);
+        let name = markup::grid_name(aria.get(lang), whole);
+        let zoomed = usize::from(shown != Window::whole(whole));
+        if let Some(canvas) = canvas.get() {
+            let at =
+                [shown.top, shown.left, shown.rows, shown.cols, w, h, zoomed].map(|n| n as u32);
+            frame_raster(&canvas, &at, &name, &window_text(shown, lang));
+        }
+    });
 
     view! {
         <div class="raster-block">
             // Folded: a card may hold five rasters, and the hint is the same for each.
             <details class="raster-hint">
                 <summary>{tr(HINT_SUMMARY)}</summary>
-                {tr(HINT)}
+                <span id=format!("{testid}-hint")>{tr(HINT)}</span>
             </details>
             <div class="raster-bar">
-                <span class="raster-window">{move || window_text(window.get(), lang.get())}</span>
+                <span class="raster-window"></span>
                 <button
                     type="button"
                     data-testid=format!("{testid}-show-all")
-                    hidden=move || window.get() == Window::whole(shape.get())
                     on:click=move |_| window.set(Window::whole(shape.get_untracked()))
                 >
                     {tr(SHOW_ALL)}
                 </button>
             </div>
-            <div class="raster-frame" style=move || {
-                let (w, h) = size();
-                format!("width:{w}px;aspect-ratio:{w} / {h}")
-            }>
+            <div class="raster-frame">
                 <canvas
                     node_ref=canvas
                     class="raster"
                     data-testid=testid
-                    data-top=move || window.get().top
-                    data-left=move || window.get().left
-                    data-rows=move || window.get().rows
-                    data-cols=move || window.get().cols
-                    role="img"
-                    aria-label=move || markup::grid_name(aria.get(lang.get()), shape.get())
+                    // Driven by its own keys (arrows, Enter, + and −, Escape),
+                    // which a screen reader then passes on; the hint says them.
+                    role="application"
+                    aria-describedby=format!("{testid}-hint")
                     tabindex="0"
                 ></canvas>
                 <div class="raster-overlay-host" node_ref=overlay_host></div>

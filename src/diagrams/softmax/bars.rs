@@ -55,7 +55,9 @@ pub fn SoftmaxBars() -> impl IntoView {
         let aria = i18n::BARS_ARIA.get(lang.get());
         labels.with(|labels| markup::chart(labels.as_deref().unwrap_or_default(), aria))
     });
-    let paint = Memo::new(move |_| row.with(|row| markup::bar_paint(row, shown())));
+    let paint = Memo::new(move |_| {
+        row.with(|row| markup::bar_paint(row, shown(), i18n::MASKED.get(lang.get())))
+    });
     let heading = Memo::new(move |_| row.with(|row| markup::heading(row, lang.get())));
     let below = Memo::new(move |_| row.with(|row| markup::below(row, shown(), lang.get())));
     let on_cell = Callback::new(move |event: CellEvent| match event {

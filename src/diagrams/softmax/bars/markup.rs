@@ -6,10 +6,11 @@ use crate::diagrams::host::hit;
 use crate::diagrams::matrix::markup::cell_name;
 use crate::diagrams::softmax::bars::QueryRow;
 use crate::diagrams::softmax::formula::readout;
+use crate::diagrams::softmax::WEIGHTS;
 use crate::geometry::bars::{short_label, BarLayout};
 use crate::geometry::colour::{weight_colour, weight_position};
 use crate::geometry::format::{js_number, rounded, two_decimals};
-use crate::geometry::raster::MAX_DRAWN;
+use crate::geometry::raster::{weight_decimals, MAX_DRAWN};
 use crate::i18n::{self, Lang};
 use crate::svg::{coord, Markup};
 
@@ -60,7 +61,7 @@ pub fn chart(labels: &[String], aria: &str) -> String {
             ("data-testid", "softmax-bars"),
             // One tab stop whatever the number of keys: the arrows walk
             // the bars (`action::rove`), each named by its key and weight.
-            ("role", "group"),
+            ("role", "toolbar"),
             ("data-rove", ""),
             ("aria-label", aria),
             ("viewBox", &view_box),
@@ -222,7 +223,7 @@ fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
 /// full-precision weight, a mask flag, unless thin, the bar's fill, top and
 /// height, its printed weight and that number's height, and last the bar's
 /// accessible name.
-pub fn bar_paint(row: &QueryRow, shown: usize) -> String {
+pub fn bar_paint(row: &QueryRow, shown: usize, masked_word: &str) -> String {
     let layout = layout(row.weights.len());
     let scale = thin_scale(row);
     let thin = scale.is_some();
@@ -255,14 +256,18 @@ pub fn bar_paint(row: &QueryRow, shown: usize) -> String {
             ]);
         }
         // Last, the bar's name, as the weights' cell's (a long row's weight
-        // to three decimals, as its magnifier prints them).
-        let printed = rounded(weight, if thin { 3 } else { 2 });
-        fields.push(cell_name(
-            "α′",
-            (&row.labels, &row.labels),
-            (row.query, j),
-            &printed,
-        ));
+        // to three decimals, as its magnifier prints them). Of hundreds of
+        // thin bars only the one shown (pointed at or focused) is named with
+        // its weight, the rest by their key's `<title>`: renaming them all on
+        // every new row cost 3 ms at T = 512.
+        fields.push(if thin && j != shown {
+            String::new()
+        } else {
+            let printed = rounded(weight, weight_decimals(row.weights.len()));
+            let labels = (row.labels.as_slice(), row.labels.as_slice());
+            let masked = masked.then_some(masked_word);
+            cell_name(WEIGHTS, labels, (row.query, j), &printed, masked)
+        });
         out.push_str(&fields.join("\t"));
         out.push('\n');
     }
@@ -327,7 +332,7 @@ mod tests {
     /// [`bar_paint`]'s outline of thin bars, and its bars' lines split
     /// into their fields.
     fn painted_with_outline(row: &QueryRow, shown: usize) -> (String, Vec<Vec<String>>) {
-        let encoded = bar_paint(row, shown);
+        let encoded = bar_paint(row, shown, "masked");
         let mut lines = encoded.split('\n');
         let outline = lines.next().unwrap().to_owned();
         let bars = lines
@@ -355,7 +360,7 @@ mod tests {
             svg.matches("tabindex=\"-1\"").count(),
             row.weights.len() - 1
         );
-        assert!(svg.contains("role=\"group\" data-rove=\"\""));
+        assert!(svg.contains("role=\"toolbar\" data-rove=\"\""));
         assert!(
             attribute(&svg, "data-value").is_empty(),
             "values are painted, not written"
@@ -373,12 +378,14 @@ mod tests {
             assert_eq!(line[3], weight_colour(weight).hex());
             assert_eq!(line[6], two_decimals(weight));
         }
-        // Each bar's name, last, says its key and printed weight.
+        // Each bar's name, last, says its key and printed weight, and
+        // whether the key is masked.
         for (j, line) in lines.iter().enumerate() {
             let query = &row.labels[row.query];
+            let masked = if line[2] == "1" { ", masked" } else { "" };
             assert_eq!(
                 line[8],
-                format!("α′ {query} → {}: {}", row.labels[j], line[6])
+                format!("α′ {query} → {}: {}{masked}", row.labels[j], line[6])
             );
         }
     }
@@ -416,8 +423,8 @@ mod tests {
         other.weights.reverse();
         other.allowed = vec![true; row.weights.len()];
         assert_eq!(chart(&row.labels, "bars"), chart(&other.labels, "bars"));
-        assert_ne!(bar_paint(&row, 0), bar_paint(&other, 0));
-        assert_ne!(bar_paint(&row, 0), bar_paint(&row, 1));
+        assert_ne!(bar_paint(&row, 0, ""), bar_paint(&other, 0, ""));
+        assert_ne!(bar_paint(&row, 0, ""), bar_paint(&row, 1, ""));
     }
 
     #[test]
@@ -428,7 +435,7 @@ mod tests {
         assert!(!svg.contains("<script>"));
         assert!(svg.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>"));
         assert!(svg.contains(">&lt;scri…</text>"));
-        assert!(svg.contains("data-testid=\"softmax-bars\" role=\"group\""));
+        assert!(svg.contains("data-testid=\"softmax-bars\" role=\"toolbar\""));
         let html = heading(&row, Lang::En);
         assert!(!html.contains("<script>"));
         assert!(html.contains("<strong>"));
@@ -440,7 +447,7 @@ mod tests {
         assert!(!svg.contains("<g "));
         assert!(svg.contains("viewBox=\"0 0 0 190\""));
         assert_eq!(
-            bar_paint(&QueryRow::default(), 0),
+            bar_paint(&QueryRow::default(), 0, ""),
             "\n",
             "no outline, no bar"
         );
@@ -469,7 +476,12 @@ mod tests {
             lines.iter().all(|l| l.len() == 4),
             "no bar of its own to draw, only a name"
         );
-        assert_eq!(lines[n - 1][3], format!("α′ t0 → t{}: 0.040", n - 1));
+        // Only the bar shown carries its weight in its name.
+        assert_eq!(lines[0][3], "α′ t0 → t0: 0.001");
+        assert_eq!(lines[n - 1][3], "");
+        let (_, last) = painted_with_outline(&row, n - 1);
+        assert_eq!(last[n - 1][3], format!("α′ t0 → t{}: 0.040", n - 1));
+        assert_eq!(last[0][3], "");
         let html = heading(&row, Lang::En);
         assert!(html.contains("data-testid=\"bars-scale\""), "{html}");
         assert!(
@@ -544,7 +556,7 @@ mod tests {
                 "bar masked active",
                 &js_number(0.0),
                 "1",
-                "α′ t0 → t0: 0.000"
+                "α′ t0 → t0: 0.000, masked"
             ]
         );
     }
