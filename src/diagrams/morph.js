@@ -424,6 +424,7 @@ function paintCanvas(host, canvas, svg, shapes) {
   if (!worker || !ready) {
     drawShapes(canvas.getContext('2d'), job.fields ? { ...job, ...cellShapes(job) } : job);
     if (worker) drawnHere.add(host);
+    contexts.add(canvas);
     host.dispatchEvent(new CustomEvent('painted', { bubbles: true, detail: performance.now() }));
     return;
   }
@@ -438,6 +439,15 @@ function paintCanvas(host, canvas, svg, shapes) {
   if (!fresh) {
     worker.postMessage(message);
     return;
+  }
+  // A canvas drawn here before the worker was ready cannot be handed over:
+  // new markup during the handover can bring it back in place of its
+  // successor. It retires under a fresh one, as in `handOver`.
+  if (contexts.has(canvas)) {
+    const successor = canvas.cloneNode(false);
+    canvas.className = 'retiring';
+    canvas.after(successor);
+    canvas = successor;
   }
   host.canvas = canvas;
   hosts.set(message.id, new WeakRef(host));
@@ -537,6 +547,8 @@ const hosts = new Map();
 // shows a blank canvas.
 let ready = false;
 const drawnHere = new Set();
+// Every canvas given a 2-D context here, which the worker can never take.
+const contexts = new WeakSet();
 function handOver() {
   ready = true;
   for (const host of drawnHere) {
