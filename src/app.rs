@@ -9,10 +9,14 @@ use crate::controls::scenarios::Picked;
 use crate::controls::Controls;
 use crate::diagrams::dot_products::DotProducts;
 use crate::diagrams::fusion::Fusion;
+use crate::diagrams::generation::GenerationCard;
 use crate::diagrams::heads::Heads;
 use crate::diagrams::host::ActionCard;
+use crate::diagrams::order::WordOrder;
 use crate::diagrams::output::OutputProjection;
+use crate::diagrams::positions::PositionsCard;
 use crate::diagrams::projection::Projection;
+use crate::diagrams::rope::Rope;
 use crate::diagrams::softmax::Softmax;
 use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
@@ -25,7 +29,8 @@ use crate::link::{read_embedding, unreadable_navigation, without_embedding, Navi
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
 use crate::state::{
-    Focus, LabLayer, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables, Skipped,
+    Focus, LabLayer, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables, Shuffle,
+    Skipped,
 };
 use crate::training::Training;
 use crate::walkthrough::{diagram_of, Step, Tour, TourAction, Walkthrough};
@@ -139,6 +144,8 @@ pub fn App() -> impl IntoView {
         })
     });
     provide_context(LabLayer(layer));
+    let shuffle = RwSignal::new(nav.shuffle);
+    provide_context(Shuffle(shuffle));
     let tables = RwSignal::new(nav.tables);
     provide_context(ShowTables(tables));
     // A plain visit draws the cards below the four diagrams after the first
@@ -159,6 +166,7 @@ pub fn App() -> impl IntoView {
         lang,
         tables,
         picked,
+        shuffle,
         saves_work: !embedding.embed,
     };
     provide_context(linked);
@@ -276,11 +284,15 @@ pub fn App() -> impl IntoView {
                 <Walkthrough />
                 <Controls />
                 <Heads />
+                <PositionsCard />
                 <Projection />
+                <Rope />
                 <DotProducts />
                 <Softmax />
                 <Fusion />
                 <OutputProjection />
+                <WordOrder />
+                <GenerationCard />
                 <Training />
                 <ScalingExperiment />
                 <CommonMistakes />

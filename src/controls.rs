@@ -7,7 +7,7 @@
 //! WebAssembly small (see ARCHITECTURE.md).
 
 pub mod action;
-mod markup;
+pub mod markup;
 pub mod scenarios;
 
 use crate::action::Heard;

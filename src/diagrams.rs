@@ -4,10 +4,14 @@
 pub mod dot_products;
 pub mod editor;
 pub mod fusion;
+pub mod generation;
 pub mod heads;
 pub mod host;
 pub mod legend;
 pub mod matrix;
+pub mod order;
 pub mod output;
+pub mod positions;
 pub mod projection;
+pub mod rope;
 pub mod softmax;

@@ -11,5 +11,6 @@ pub mod flow;
 pub mod format;
 pub mod grid;
 pub mod raster;
+pub mod rope;
 pub mod softmax_text;
 pub mod thumbnail;

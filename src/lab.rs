@@ -6,6 +6,7 @@
 //! untouched.
 
 use crate::geometry::format::shortest;
+use attention_core::positions::Positions;
 use attention_core::random::{normal_matrix, rounded, uniform_matrix};
 use attention_core::scenario::MAX_TOKEN_CHARS;
 use attention_core::{AttentionError, Scenario};
@@ -37,6 +38,8 @@ pub enum Editable {
     WV,
     /// The output projection, drawn whole (not per head).
     WO,
+    /// The learned positions P, one row per position.
+    P,
 }
 
 /// Where an entry is: the sequence of a batch (for X) and the head whose
@@ -76,6 +79,8 @@ pub enum LabError {
     OutOfRange,
     /// An imported scenario the core or the lab cannot take, and why.
     Import(AttentionError),
+    /// RoPE turns pairs of columns: a head's d_k must be even, not this.
+    OddForRope(usize),
 }
 
 /// Token labels: the scenario's own, or 1…T when it has none.
@@ -146,6 +151,7 @@ pub fn add_token(scenario: &mut Scenario, label: &str, seed: u64) -> Result<(), 
     labels.push(label);
     scenario.x = with_positions(&scenario.x, t + 1, seed, MAX_TOKENS);
     scenario.tokens = Some(labels);
+    fit_positions(scenario, seed);
     if let Some(mask) = &mut scenario.mask {
         let mut grown = Array2::from_elem((batch, t + 1), true);
         grown.slice_mut(s![.., ..t]).assign(mask);
@@ -176,6 +182,7 @@ pub fn with_tokens(
     next.x = with_positions(&scenario.x, labels.len(), seed, MAX_TOKENS);
     next.tokens = Some(labels);
     next.mask = None;
+    fit_positions(&mut next, seed);
     Ok(next)
 }
 
@@ -198,6 +205,7 @@ pub fn remove_token(scenario: &mut Scenario, index: usize) -> Result<(), LabErro
     let mut labels = token_labels(scenario);
     labels.remove(index);
     scenario.tokens = Some(labels);
+    fit_positions(scenario, 0);
     if let Some(mask) = &mut scenario.mask {
         *mask = Array2::from_shape_fn((batch, t - 1), |(b, i)| mask[[b, source(i)]]);
     }
@@ -245,6 +253,7 @@ pub fn set_d_model(scenario: &mut Scenario, d: usize, seed: u64) -> Result<(), L
         x.index_axis_mut(Axis(0), b).assign(&seq);
     }
     scenario.x = x;
+    fit_positions(scenario, seed.wrapping_add(5));
     let head = &mut scenario.head;
     head.w_q = resized(&head.w_q, d, head.w_q.ncols(), seed.wrapping_add(1));
     head.w_k = resized(&head.w_k, d, head.w_k.ncols(), seed.wrapping_add(2));
@@ -284,6 +293,9 @@ pub fn set_d_k(scenario: &mut Scenario, d_k: usize, seed: u64) -> Result<(), Lab
     if !(least..=MAX_DIM).contains(&d_k) || heads * d_k > MAX_HEAD_COLUMNS {
         return Err(LabError::BadSize(d_k));
     }
+    if scenario.options.positions == Positions::Rope {
+        check_rope_width(d_k)?;
+    }
     // Each matrix's heads draw from seeds of their own: seed + matrix·8 + head.
     let seed_of = |matrix: u64| seed.wrapping_add(matrix * MAX_HEADS as u64);
     let head = &mut scenario.head;
@@ -321,6 +333,9 @@ pub fn set_heads(scenario: &mut Scenario, heads: usize, seed: u64) -> Result<(),
     let split_from_one = scenario.heads == 1 && heads > 1;
     let d = scenario.head.w_q.nrows();
     let d_k = (d / heads).max(1);
+    if scenario.options.positions == Positions::Rope {
+        check_rope_width(d_k)?;
+    }
     let width = heads * d_k;
     let head = &mut scenario.head;
     if head.w_q.ncols() != width {
@@ -356,6 +371,9 @@ pub fn split_heads(scenario: &mut Scenario, heads: usize) -> Result<(), LabError
     if !fits {
         return Err(LabError::BadHeads(heads));
     }
+    if scenario.options.positions == Positions::Rope {
+        check_rope_width(columns / heads)?;
+    }
     scenario.heads = heads;
     Ok(())
 }
@@ -389,6 +407,7 @@ pub fn set_entry(
         Editable::WK => head.w_k.get_mut([row, col]),
         Editable::WV => head.w_v.get_mut([row, col]),
         Editable::WO => scenario.w_o.as_mut().and_then(|w| w.get_mut([row, col])),
+        Editable::P => scenario.p.as_mut().and_then(|p| p.get_mut([row, col])),
     };
     *slot.ok_or(LabError::OutOfRange)? = value;
     Ok(())
@@ -404,7 +423,7 @@ fn located(
     (row, col): (usize, usize),
 ) -> Option<(usize, usize)> {
     match matrix {
-        Editable::X | Editable::WO => Some((row, col)),
+        Editable::X | Editable::WO | Editable::P => Some((row, col)),
         Editable::WQ | Editable::WK | Editable::WV => {
             let width = head_width(scenario);
             (col < width && place.head < scenario.heads).then_some((row, place.head * width + col))
@@ -427,6 +446,7 @@ pub fn entry(
         Editable::WK => head.w_k.get([row, col]),
         Editable::WV => head.w_v.get([row, col]),
         Editable::WO => scenario.w_o.as_ref().and_then(|w| w.get([row, col])),
+        Editable::P => scenario.p.as_ref().and_then(|p| p.get([row, col])),
     }
     .copied()
 }
@@ -489,7 +509,11 @@ pub fn randomize_w_o(scenario: &mut Scenario, seed: u64) {
 }
 
 pub mod number;
+pub mod order;
+mod positions;
 mod sequence;
+
+pub use positions::{check_rope_width, fit_positions, set_positions};
 
 pub use sequence::{row_of, LayerView, SequenceTrace};
 

@@ -5,12 +5,14 @@
 //! batched) as `0`/`1`, the tokens, X, W_Q, W_K, W_V, and the padding mask;
 //! a layer of several heads or with W_O adds `h,d_out` (d_k then counts
 //! every head's columns, and d_out is 0 without W_O) and W_O, so a one-head
-//! link is what it always was.
+//! link is what it always was; positions other than none add their id and
+//! the learned P (empty for the others) after those two, which are then
+//! written even for one head without W_O (`1,0` and nothing).
 //! Numbers are written in their shortest exact decimal form, or as `x` and
 //! the hex of their bits when a decimal would not read back exactly; so the
 //! default scenario's link is a few hundred characters. What is selected
 //! travels in readable parameters (`scenario`, `q`, `seq`, `head`, `step`, `lang`,
-//! `tables`) that also work alone in hand-written links. Decoding checks everything and
+//! `tables`, `shuffle`) that also work alone in hand-written links. Decoding checks everything and
 //! refuses a damaged link with a [`LabError`], never a panic.
 
 pub mod sync;
@@ -23,6 +25,7 @@ use crate::lab::{
     MAX_SEQUENCES, MAX_TOKENS,
 };
 use crate::walkthrough::Step;
+use attention_core::positions::Positions;
 use attention_core::{Head, Options, Scenario};
 use ndarray::{Array2, Array3};
 
@@ -81,7 +84,8 @@ fn numbers<'a>(values: impl Iterator<Item = &'a f64>) -> String {
 pub fn encode(s: &Scenario) -> String {
     let (b, t, d) = s.x.dim();
     let d_k = s.head.w_q.ncols();
-    let layer = (!s.is_single_head()).then(|| {
+    let positioned = s.options.positions != Positions::None;
+    let layer = (!s.is_single_head() || positioned).then(|| {
         let d_out = s.w_o.as_ref().map_or(0, |w| w.ncols());
         [
             format!("{},{d_out}", s.heads),
@@ -124,6 +128,15 @@ pub fn encode(s: &Scenario) -> String {
     ]
     .into_iter()
     .chain(layer.into_iter().flatten())
+    .chain(
+        positioned
+            .then(|| {
+                let p = s.p.as_ref().map(|p| numbers(p.iter())).unwrap_or_default();
+                [s.options.positions.id().to_owned(), p]
+            })
+            .into_iter()
+            .flatten(),
+    )
     .collect::<Vec<_>>()
     .join("|")
 }
@@ -150,14 +163,23 @@ fn read_numbers(text: &str, count: usize, what: &str) -> Result<Vec<f64>, LabErr
 /// Reads the `s` parameter back into a scenario that runs.
 pub fn decode(text: &str) -> Result<Scenario, LabError> {
     let parts: Vec<&str> = text.split('|').collect();
-    if !(parts.len() == 9 || parts.len() == 11) || parts[0] != VERSION {
+    if ![9, 11, 13].contains(&parts.len()) || parts[0] != VERSION {
         return Err(bad("s"));
     }
+    let positions = match parts.get(11) {
+        None => Positions::None,
+        Some(id) => Positions::from_id(id)
+            .filter(|&p| p != Positions::None)
+            .ok_or_else(|| bad("positions"))?,
+    };
+    // One head without W_O is written in the short form, unless positions follow.
+    let least = if parts.len() == 13 { 1 } else { 2 };
     let (heads, d_out) = match parts.get(9) {
         None => (1, 0),
         Some(layer) => match layer.split_once(',').map(|(h, o)| (h.parse(), o.parse())) {
-            // One head without W_O is written in the short form only.
-            Some((Ok(h), Ok(o))) if (1..=MAX_HEADS).contains(&h) && o <= MAX_DIM && h + o > 1 => {
+            Some((Ok(h), Ok(o)))
+                if (1..=MAX_HEADS).contains(&h) && o <= MAX_DIM && h + o >= least =>
+            {
                 (h, o)
             }
             _ => return Err(bad("heads")),
@@ -219,6 +241,14 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
         ),
         (_, None) => return Err(bad("W_O")),
     };
+    let p = match (positions, parts.get(12)) {
+        (Positions::Learned, Some(numbers)) => Some(
+            read_numbers(numbers, t * d, "P")
+                .and_then(|v| Array2::from_shape_vec((t, d), v).map_err(|_| bad("P")))?,
+        ),
+        (_, None | Some(&"")) => None,
+        _ => return Err(bad("P")),
+    };
     let scenario = Scenario {
         tokens,
         x: Array3::from_shape_vec((b, t, d), x).map_err(|_| bad("X"))?,
@@ -234,7 +264,9 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
         options: Options {
             scale: flags[0],
             causal: flags[1],
+            positions,
         },
+        p,
     };
     scenario.run().map_err(|e| bad(&e.to_string()))?;
     Ok(scenario)
@@ -257,6 +289,8 @@ pub struct Navigation {
     pub tables: bool,
     /// `scenario`: the scenario picker's choice, which Reset returns to.
     pub scenario: Option<Choice>,
+    /// `shuffle`: which shuffle the word-order card shows (its seed, 1 first).
+    pub shuffle: u64,
 }
 
 /// The readable parameters of a link, read by `get`; anything unreadable is
@@ -271,6 +305,9 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
         lang: get("lang").and_then(|l| Lang::from_link(l.trim())),
         tables: get("tables").as_deref() == Some("1"),
         scenario: get("scenario").and_then(|id| Choice::from_id(id.trim())),
+        shuffle: get("shuffle")
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(1),
     }
 }
 
@@ -279,11 +316,12 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
 pub fn unreadable_navigation(get: impl Fn(&str) -> Option<String>) -> Option<&'static str> {
     let readable = |name: &str, value: &str| match name {
         "q" | "seq" | "head" => value.parse::<usize>().is_ok(),
+        "shuffle" => value.parse::<u64>().is_ok(),
         "step" => Step::from_link(value).is_some(),
         "scenario" => Choice::from_id(value).is_some(),
         _ => Lang::from_link(value).is_some(),
     };
-    ["q", "seq", "head", "step", "lang", "scenario"]
+    ["q", "seq", "head", "step", "lang", "scenario", "shuffle"]
         .into_iter()
         .find(|&name| get(name).is_some_and(|value| !readable(name, value.trim())))
 }
@@ -311,6 +349,9 @@ pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     }
     if let Some(choice) = nav.scenario {
         out.push(("scenario", choice.id().to_string()));
+    }
+    if nav.shuffle != 1 {
+        out.push(("shuffle", nav.shuffle.to_string()));
     }
     out
 }
@@ -342,7 +383,7 @@ pub struct Embedding {
 }
 
 /// Every panel a link can name in `panels=`.
-pub const PANELS: [&str; 11] = [
+pub const PANELS: [&str; 14] = [
     "walkthrough",
     "controls",
     "projection",
@@ -354,6 +395,9 @@ pub const PANELS: [&str; 11] = [
     "mistakes",
     "heads",
     "output-projection",
+    "positions",
+    "word-order",
+    "generation",
 ];
 /// What an embedded page shows when its link names no panel: the four diagrams.
 const DIAGRAMS: &str = "projection dot-products softmax fusion";

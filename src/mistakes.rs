@@ -6,9 +6,10 @@ use crate::action::{Heard, Reading};
 use crate::diagrams::host::ActionCard;
 use crate::i18n::{mistakes as text, Lang, LangContext, Msg};
 use crate::lab;
-use crate::state::LabScenario;
+use crate::state::{Focus, LabScenario, Shuffle};
 use crate::svg::Markup;
 use crate::walkthrough::{Step, Tour};
+use attention_core::positions::Positions;
 use attention_core::Scenario;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -30,15 +31,21 @@ pub enum Mistake {
     NoBackprop,
     /// Switches between one head and two, counting the weights.
     MoreHeads,
+    /// Takes the positions away and shuffles the tokens.
+    KnowsOrder,
+    /// Opens the generation card at its last step.
+    CacheChanges,
 }
 
 impl Mistake {
-    pub const ALL: [Mistake; 5] = [
+    pub const ALL: [Mistake; 7] = [
         Mistake::SkipScaling,
         Mistake::FixedWeights,
         Mistake::IndependentWeights,
         Mistake::NoBackprop,
         Mistake::MoreHeads,
+        Mistake::KnowsOrder,
+        Mistake::CacheChanges,
     ];
 
     fn text(self) -> (Msg, Msg) {
@@ -48,6 +55,8 @@ impl Mistake {
             Mistake::IndependentWeights => (text::SUM_TITLE, text::SUM_TEXT),
             Mistake::NoBackprop => (text::BACKPROP_TITLE, text::BACKPROP_TEXT),
             Mistake::MoreHeads => (text::HEADS_TITLE, text::HEADS_TEXT),
+            Mistake::KnowsOrder => (text::ORDER_TITLE, text::ORDER_TEXT),
+            Mistake::CacheChanges => (text::CACHE_TITLE, text::CACHE_TEXT),
         }
     }
 
@@ -59,6 +68,8 @@ impl Mistake {
             Mistake::IndependentWeights => "[data-testid=row-sums]",
             Mistake::NoBackprop => "[data-diagram=projection]",
             Mistake::MoreHeads => "[data-testid=mistakes]",
+            Mistake::KnowsOrder => "[data-testid=word-order-fold]",
+            Mistake::CacheChanges => "[data-testid=generation-fold]",
         }
     }
 }
@@ -167,6 +178,7 @@ pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
             ];
             let label = match mistake {
                 Mistake::MoreHeads => text::UNDO_HEADS,
+                Mistake::KnowsOrder => text::UNDO_SETTINGS,
                 _ => text::UNDO,
             };
             m.element("button", &button, label.get(lang));
@@ -178,8 +190,29 @@ pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
     m.finish()
 }
 
+/// The other cards' state a demonstration moves.
+#[derive(Clone, Copy)]
+struct Pages {
+    shuffle: Shuffle,
+    focus: Focus,
+}
+
 /// Carries out a mistake's demonstration.
-fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>) {
+fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>, pages: Pages) {
+    if mistake == Mistake::KnowsOrder {
+        // Positions none never fails; the causal mask goes too, as it ties
+        // outputs to places by itself; a new shuffle shows something moved.
+        scenario.update(|s| {
+            let _ = lab::set_positions(s, Positions::None, 0);
+            s.options.causal = false;
+        });
+        pages.shuffle.0.update(|seed| *seed = seed.wrapping_add(1));
+    }
+    if mistake == Mistake::CacheChanges {
+        // The last step (a step is a query), whatever the sentence's length.
+        let last = scenario.with_untracked(|s| s.x.dim().1) - 1;
+        pages.focus.query.set(last);
+    }
     if mistake == Mistake::MoreHeads {
         // The same W matrices cut into other parts, every number kept: when
         // they cannot be (one head over a prime width past 8), the layer is
@@ -216,6 +249,10 @@ pub fn CommonMistakes() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let LabScenario(scenario) = expect_context::<LabScenario>();
     let tour = expect_context::<Tour>();
+    let pages = Pages {
+        shuffle: expect_context::<Shuffle>(),
+        focus: expect_context::<Focus>(),
+    };
     // The learner's scenario before a demonstration replaced it, and what the
     // demonstration made: Undo is offered only while that is still on screen,
     // so it never throws away work done after it.
@@ -239,7 +276,7 @@ pub fn CommonMistakes() -> impl IntoView {
             }
             Some(MistakeAction::Demo(mistake)) => {
                 let before = scenario.get_untracked();
-                demonstrate(mistake, tour, scenario);
+                demonstrate(mistake, tour, scenario, pages);
                 let made = scenario.get_untracked();
                 if made != before {
                     replaced.set(Some((mistake, before, made)));

@@ -47,7 +47,10 @@ pub fn Share() -> impl IntoView {
     let Picked(picked) = expect_context::<Picked>();
     let sheet = RwSignal::new(Sheet::default());
     // The chosen matrix's text, as it is now, so it never shows numbers gone stale.
-    let offer = Memo::new(move |_| layer.with(|l| Offer::new(l.as_ref(), focus.head.get())));
+    let offer = Memo::new(move |_| {
+        let positions = scenario.with(|s| s.options.positions);
+        layer.with(|l| Offer::new(l.as_ref(), focus.head.get(), positions))
+    });
     let export_text = Memo::new(move |_| {
         let Some((format, chosen)) = sheet.with(|s| s.format.map(|f| (f, s.matrix))) else {
             return String::new();

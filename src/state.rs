@@ -50,6 +50,11 @@ impl Focus {
     }
 }
 
+/// Which shuffle of the tokens the word-order card shows: the seed of its
+/// order (`lab::order::shuffled_order`), counted up by each Shuffle.
+#[derive(Clone, Copy)]
+pub struct Shuffle(pub RwSignal<u64>);
+
 /// Why the page's link could not be used, if it could not; shown by the controls.
 #[derive(Clone)]
 pub struct LinkProblem(pub Option<LabError>);

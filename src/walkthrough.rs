@@ -109,6 +109,10 @@ pub fn diagram_of(step: Step) -> &'static str {
         // The four diagrams show the picked head; the heads card is beside them.
         Step::Heads => "projection",
         Step::Output => "output-projection",
+        // Positions enter before the projections (X + P), or turn Q and K.
+        Step::Positions => "projection",
+        // One new query a step, its later keys masked.
+        Step::Generation => "softmax",
     }
 }
 

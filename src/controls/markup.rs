@@ -192,11 +192,14 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
             ("placeholder", new_token),
         ],
     );
-    // The button reads the new-token field's value (`data-field`).
+    // The button reads the new-token field's value (`data-field`). It is
+    // for the pointer: the keyboard adds with Enter in the field, so the
+    // button is no tab stop of its own (the page keeps to 40).
     let add = [
         ("data-testid", "add-token"),
         ("data-action", "add"),
         ("data-field", "new-token"),
+        ("tabindex", "-1"),
     ];
     m.element("button", &add, text::ADD.get(lang));
     m.close("div").close("div");

@@ -29,13 +29,15 @@ impl Default for Choice {
 
 impl Choice {
     /// Every choice, in the picker's order.
-    pub const ALL: [Choice; 8] = [
+    pub const ALL: [Choice; 10] = [
         Choice::Preset(Preset::Sentence),
         Choice::Preset(Preset::Pronoun),
         Choice::Preset(Preset::PronounHeads),
         Choice::Preset(Preset::AudioFrames),
         Choice::Preset(Preset::Diarization),
         Choice::Preset(Preset::LongDiarization),
+        Choice::Preset(Preset::WordOrder),
+        Choice::Preset(Preset::Generation),
         Choice::Blank,
         Choice::Current,
     ];
@@ -61,6 +63,8 @@ impl Choice {
             Choice::Preset(Preset::AudioFrames) => text::SCENARIO_AUDIO,
             Choice::Preset(Preset::Diarization) => text::SCENARIO_DIARIZATION,
             Choice::Preset(Preset::LongDiarization) => text::SCENARIO_LONG_DIARIZATION,
+            Choice::Preset(Preset::WordOrder) => text::SCENARIO_WORD_ORDER,
+            Choice::Preset(Preset::Generation) => text::SCENARIO_GENERATION,
             Choice::Blank => text::SCENARIO_BLANK,
             Choice::Current => text::SCENARIO_CURRENT,
         }
@@ -75,6 +79,8 @@ impl Choice {
             Choice::Preset(Preset::AudioFrames) => text::NOTES_AUDIO,
             Choice::Preset(Preset::Diarization) => text::NOTES_DIARIZATION,
             Choice::Preset(Preset::LongDiarization) => text::NOTES_LONG_DIARIZATION,
+            Choice::Preset(Preset::WordOrder) => text::NOTES_WORD_ORDER,
+            Choice::Preset(Preset::Generation) => text::NOTES_GENERATION,
             Choice::Blank | Choice::Current => text::NOTES_CUSTOM,
         }
     }

@@ -20,6 +20,8 @@ pub fn DotProducts() -> impl IntoView {
     let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));
     // The legend must span the same range as the heatmap, which colours by this extent.
     let extent = Memo::new(move |_| scaled.with(symmetric_extent));
+    let turned =
+        Memo::new(move |_| view.with(|v| v.as_ref().is_some_and(|v| v.unrotated.is_some())));
     let select = Callback::new(move |(i, j): (usize, usize)| {
         focus.query.set(i);
         focus.key.set(j);
@@ -31,6 +33,10 @@ pub fn DotProducts() -> impl IntoView {
             <p class="explain">
                 {tr(i18n::SCORES_EXPLAINED)}
                 <span class="instruction">{tr(i18n::SCORES_HINT)}</span>
+            </p>
+            // Under RoPE these Q and K are the turned ones, not the projection's.
+            <p class="note" data-testid="scores-rope" hidden=move || !turned.get()>
+                {tr(i18n::order::SCORES_TURNED)}
             </p>
             // Hidden rather than dropped while the scenario cannot be computed:
             // an attribute costs far less WebAssembly than a <Show>.

@@ -29,6 +29,7 @@ pub fn heatmap_of(which: Editable) -> &'static str {
         Editable::WK => "w-k",
         Editable::WV => "w-v",
         Editable::WO => "w-o",
+        Editable::P => "p",
     }
 }
 
@@ -108,6 +109,7 @@ fn matrix_name(which: Editable) -> &'static str {
         Editable::WK => "W_K",
         Editable::WV => "W_V",
         Editable::WO => "W_O",
+        Editable::P => "P",
     }
 }
 

@@ -152,6 +152,24 @@ where
     drawn_as(element_of(node), Drawn::OnScreen)
 }
 
+/// What a card shows, computed by `compute` only while the card is `drawn`:
+/// off screen it keeps its last value, unread, and wakes no reader. The memo
+/// owns that value instead of cloning it and counts every new one as changed,
+/// so a view needs neither `Clone` nor `PartialEq`, whose code the bundle
+/// would carry for every view's type.
+pub fn while_drawn<T: Send + Sync + 'static>(
+    drawn: Memo<bool>,
+    compute: impl Fn() -> Option<T> + Send + Sync + 'static,
+) -> Memo<Option<T>> {
+    Memo::new_owning(move |previous: Option<Option<T>>| {
+        if drawn.get() {
+            (compute(), true)
+        } else {
+            (previous.flatten(), false)
+        }
+    })
+}
+
 /// `node`'s element, once it is made.
 fn element_of<E>(node: NodeRef<E>) -> Box<dyn Fn() -> Option<Element> + Send + Sync>
 where

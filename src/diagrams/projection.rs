@@ -5,7 +5,7 @@ use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{numbered, view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{subscript, sum_of_products};
-use crate::i18n::{projection as text, tr, Msg};
+use crate::i18n::{order, projection as text, tr, Msg};
 use crate::lab::{Editable, SequenceTrace};
 use crate::state::{Focus, LabScenario, LabView, Locked};
 use leptos::prelude::*;
@@ -43,7 +43,7 @@ impl Product {
                 weights_aria: text::W_Q_ARIA,
                 editable: Editable::WQ,
                 weights_of: |v| &v.w_q,
-                result_of: |v| &v.q,
+                result_of: SequenceTrace::q_projected,
             },
             Product::K => Names {
                 result: "K",
@@ -53,7 +53,7 @@ impl Product {
                 weights_aria: text::W_K_ARIA,
                 editable: Editable::WK,
                 weights_of: |v| &v.w_k,
-                result_of: |v| &v.k,
+                result_of: SequenceTrace::k_projected,
             },
             Product::V => Names {
                 result: "V",
@@ -146,16 +146,21 @@ pub fn Projection() -> impl IntoView {
     };
     // A read-only figure (`lock=1`) still explains on hover, but edits nothing.
     let Locked(locked) = expect_context::<Locked>();
+    // With positions added, the first matrix here is X + P: X itself is
+    // edited in the positions card, beside P.
+    let added =
+        Memo::new(move |_| view.with(|v| v.as_ref().is_some_and(SequenceTrace::adds_positions)));
+    let fixed = move |which: Editable| locked || (which == Editable::X && added.get_untracked());
     let edit = move |which: Editable| {
         Callback::new(move |(r, c): (usize, usize)| {
-            if !locked {
+            if !fixed(which) {
                 editing.set(Some((which, r, c)));
             }
         })
     };
     let drag = move |which: Editable| {
         Callback::new(move |(cell, dy): ((usize, usize), f64)| {
-            if locked {
+            if fixed(which) {
                 return;
             }
             drag_entry(scenario, which, untrack(|| focus.place()), cell, dy);
@@ -217,7 +222,7 @@ pub fn Projection() -> impl IntoView {
             <div class="scroll">
                 <div class="projection">
                     <figure>
-                        <figcaption>"X"</figcaption>
+                        <figcaption>{move || if added.get() { "X + P" } else { "X" }}</figcaption>
                         <MatrixGrid
                             testid=heatmap_of(Editable::X)
                             symbol="X"
@@ -247,6 +252,7 @@ pub fn Projection() -> impl IntoView {
                 aria=text::LEGEND_ARIA
             />
             <p class="note" data-testid="changed-note">{tr(text::CHANGED_NOTE)}</p>
+            <p class="note" hidden=move || !added.get()>{tr(order::EDIT_X_HERE)}</p>
             <p class="formula" data-testid="projection-explain" aria-live="polite">
                 {move || explanation().unwrap_or_else(|| hint.get().to_string())}
             </p>

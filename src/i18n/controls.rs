@@ -168,6 +168,13 @@ pub fn lab_error(error: &LabError, lang: Lang) -> String {
             },
             String::new(),
         ),
+        LabError::OddForRope(d_k) => (
+            Msg {
+                zh: "RoPE 把 Q 和 K 的列两两一组旋转，所以每个头的 d_k 必须是偶数，现在是 ",
+                en: "RoPE turns the columns of Q and K in pairs, so each head's d_k must be even, not ",
+            },
+            d_k.to_string(),
+        ),
         LabError::Import(error) => (
             Msg {
                 zh: "无法导入，当前场景保持不变。",
@@ -207,6 +214,14 @@ pub const SCENARIO_LONG_DIARIZATION: Msg = Msg {
     zh: "说话人日志（长）：2 段 × 200 帧，带填充",
     en: "Speaker diarization at length: 2 clips × 200 frames, with padding",
 };
+pub const SCENARIO_WORD_ORDER: Msg = Msg {
+    zh: "词序：正弦位置编码",
+    en: "Word order: sinusoidal positions",
+};
+pub const SCENARIO_GENERATION: Msg = Msg {
+    zh: "逐词生成：RoPE 与 KV 缓存",
+    en: "Generation: RoPE and a KV cache",
+};
 pub const SCENARIO_BLANK: Msg = Msg {
     zh: "自定义：从空白开始",
     en: "Custom: start from blank",
@@ -238,6 +253,14 @@ pub const NOTES_DIARIZATION: Msg = Msg {
 pub const NOTES_LONG_DIARIZATION: Msg = Msg {
     zh: "A、B 两人的两段对话，每段 200 帧，每帧 8 个特征：两个音色、一个音高、一个响度、四个说话内容。词元名只是帧的编号，谁在说话要从图里看出来。每行要把 1 分给多达 200 帧，单个权重都很小（约 0.01），所以要看的是图案。在权重矩阵里，每一轮发言是对角线上的一个方块；同一个人再开口的地方，方块又出现在对角线外，拼成一张“谁在何时说话”的棋盘。一帧关注同一说话人的每一轮发言，不管隔得多远，因为 X 里没有任何时间信息。Q 和 K 的第一列是说话人轴：A 为正，B 为负。停顿的行把注意力几乎平均分给所有帧。用“批次中的序列”切换到第 2 段：只有前 140 帧是真的，后 60 列是填充，被遮住，权重全是 0。",
     en: "Two conversations between speakers A and B, 200 frames each, 8 features per frame: two of timbre, pitch, loudness and four of what is said. The labels only number the frames: who speaks is for the heatmap to show. Each row shares out 1 among up to 200 frames, so single weights are small (about 0.01); look at the pattern. In the weights, every turn is a square block on the diagonal, and the same blocks come back off the diagonal wherever that speaker talks again, a checkerboard of who speaks when. A frame attends to every turn of its own speaker, however far away, because nothing in X says when a frame comes. The first column of Q and K is a speaker axis: positive for A, negative for B. Rows of pauses spread their attention almost evenly. Switch to sequence 2 under “Sequence of the batch”: only its first 140 frames are real, and the 60 padding columns are masked, every weight exactly 0.",
+};
+pub const NOTES_WORD_ORDER: Msg = Msg {
+    zh: "X 加上了正弦位置编码：打乱词序，输出就变了。",
+    en: "Sinusoidal positions added to X: shuffle the words and the output changes.",
+};
+pub const NOTES_GENERATION: Msg = Msg {
+    zh: "因果注意力，Q、K 用 RoPE 旋转：可以带 KV 缓存逐词生成。",
+    en: "Causal, with Q and K turned by RoPE: to generate token by token with a KV cache.",
 };
 pub const NOTES_CUSTOM: Msg = Msg {
     zh: "这是你自己的场景：改词元、改 X 和 W 的任何数字，看每张图怎么跟着变。",

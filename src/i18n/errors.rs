@@ -47,8 +47,11 @@ fn expected(what: &str) -> &str {
         "a JSON object with fields x, w_q, w_k and w_v" => {
             "一个含有 x、w_q、w_k、w_v 字段的 JSON 对象"
         }
-        "one of tokens, x, w_q, w_k, w_v, heads, w_o, mask, causal, scale" => {
-            "tokens、x、w_q、w_k、w_v、heads、w_o、mask、causal、scale 之一"
+        "one of tokens, x, w_q, w_k, w_v, heads, w_o, mask, causal, scale, positions, p" => {
+            "tokens、x、w_q、w_k、w_v、heads、w_o、mask、causal、scale、positions、p 之一"
+        }
+        "one of \"none\", \"sinusoidal\", \"learned\", \"rope\"" => {
+            "\"none\"、\"sinusoidal\"、\"learned\"、\"rope\" 之一"
         }
         "a whole number of heads" => "表示头数的整数",
         "a list of rows of numbers" => "由数字行组成的列表",
@@ -164,6 +167,15 @@ pub fn attention_error(error: &AttentionError, lang: Lang) -> String {
             row,
             expected: what,
         } => format!("{field}：{}应该是{}", place(row), expected(what)),
+        AttentionError::MissingPositions { field } => {
+            format!("缺少 {field}：位置编码 \"learned\" 要把 {field} 的第 t 行加到 x 的第 t 行")
+        }
+        AttentionError::UnusedPositions { field, positions } => format!(
+            "{field}：位置编码是 \"{positions}\"，用不到 {field}；只有 \"learned\" 才读它"
+        ),
+        AttentionError::OddColumns { field, found } => format!(
+            "{field}：RoPE 把列两两一组旋转，每个头要有偶数列，现在是 {found} 列"
+        ),
         AttentionError::Json { message } => format!(
             "输入不是有效的 JSON（{message}）。JSON 要用双引号、true/false，末尾不能有多余的逗号；Python 里请用 json.dumps 生成"
         ),
@@ -210,8 +222,18 @@ mod tests {
                 .filter(|w| {
                     w.len() > 2
                         && ![
-                            "true", "false", "input", "tokens", "mask", "causal", "scale", "JSON",
-                            "nope", "heads", "output",
+                            "true",
+                            "false",
+                            "input",
+                            "tokens",
+                            "mask",
+                            "causal",
+                            "scale",
+                            "JSON",
+                            "nope",
+                            "heads",
+                            "output",
+                            "positions",
                         ]
                         .contains(w)
                 })

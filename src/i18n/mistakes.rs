@@ -62,7 +62,27 @@ pub const W_O_COUNT: Msg = Msg {
     zh: "，W_O 有 {rows} × {d_out} = {w_o} 个",
     en: ", and W_O {rows} × {d_out} = {w_o}",
 };
+pub const UNDO_SETTINGS: Msg = Msg {
+    zh: "换回我原来的位置编码和掩码",
+    en: "Put my positions and mask back",
+};
 pub const UNDO_HEADS: Msg = Msg {
     zh: "换回我原来的头数",
     en: "Put my heads back",
+};
+pub const ORDER_TITLE: Msg = Msg {
+    zh: "“注意力自己知道词的顺序”",
+    en: "“Attention knows word order by itself”",
+};
+pub const ORDER_TEXT: Msg = Msg {
+    zh: "注意力给每一对词元打分时，只看它们的向量像不像，不看它们在第几个位置。没有位置编码时，把句子打乱，每个词的输出分毫不差，只是换到了另一行。按钮去掉位置编码（和因果掩码，它本身就和位置有关）、打乱词序：看“词序”卡片里每一行都相同。",
+    en: "Attention scores each pair of tokens only by how alike their vectors are, not by where they stand. Without positions, a shuffled sentence gives every token exactly the output it had, only in another row. The button takes the positions away (and the causal mask, which is tied to places itself) and shuffles the tokens: every row in the word-order card stays the same.",
+};
+pub const CACHE_TITLE: Msg = Msg {
+    zh: "“KV 缓存会改变结果”",
+    en: "“The KV cache changes the result”",
+};
+pub const CACHE_TEXT: Msg = Msg {
+    zh: "缓存只是把算过的 k 和 v 存起来。因果掩码下，前面的词元本来就看不到后面的，所以旧的行永远不会变，不必重算。按钮打开“生成”卡片并走到最后一步：每一步的输出都和整句一起算出的那一行相同，计算量却少得多。",
+    en: "The cache only keeps the k and v already computed. Under the causal mask earlier tokens never see later ones, so old rows never change and need no second computation. The button opens the generation card at its last step: the output of every step equals that row of the whole causal pass, for far less work.",
 };

@@ -104,7 +104,7 @@ pub const IMPORT_EMPTY: Msg = Msg {
     en: "Paste or upload a scenario JSON first.",
 };
 /// The names of the panels a link can show (`link::PANELS`), in the same order.
-pub const PANEL_NAMES: [Msg; 11] = [
+pub const PANEL_NAMES: [Msg; 14] = [
     Msg {
         zh: "分步讲解",
         en: "Walkthrough",
@@ -148,5 +148,17 @@ pub const PANEL_NAMES: [Msg; 11] = [
     Msg {
         zh: "拼接 × W_O",
         en: "Concat × W_O",
+    },
+    Msg {
+        zh: "位置：X + P 与 RoPE",
+        en: "Positions: X + P and RoPE",
+    },
+    Msg {
+        zh: "词序：打乱词元",
+        en: "Word order: shuffled tokens",
+    },
+    Msg {
+        zh: "生成：KV 缓存",
+        en: "Generation: the KV cache",
     },
 ];

@@ -275,3 +275,52 @@ pub const GO_PAD: Msg = Msg {
     zh: "去词元的“填充”按钮",
     en: "Go to a token's Pad button",
 };
+
+pub const POSITIONS_TITLE: Msg = Msg {
+    zh: "词序：位置编码",
+    en: "Word order: positions",
+};
+pub const POSITIONS_TEXT: Msg = Msg {
+    zh: "注意力只比较向量，不知道词在第几个位置：“我喜欢打篮球”和“篮球喜欢打我”得到同样的输出行，只是顺序不同。位置编码把位置放进计算：正弦编码和可学习的 P 把第 p 行加到 X 的第 p 行上；RoPE 在投影之后把 q 和 k 的每两列转过与位置成正比的角度，于是分数只取决于两个词相隔多远。在“词序”卡片里选一种位置编码，再打乱词序比较。",
+    en: "Attention only compares vectors and cannot tell where a token stands: “I like to play basketball” and “basketball likes to play me” give the same output rows, only reordered. Positions bring place into the computation: sinusoidal and learned positions add row p of P to row p of X; RoPE turns each pair of columns of q and k, after the projections, by an angle proportional to the position, so a score depends on how far apart two tokens are. Pick positions in the word-order card, then shuffle the tokens and compare.",
+};
+pub const GENERATION_TITLE: Msg = Msg {
+    zh: "生成：一次一个词元，带 KV 缓存",
+    en: "Generation: a token at a time, with a KV cache",
+};
+pub const GENERATION_TEXT: Msg = Msg {
+    zh: "模型写文本时，每一步只加一个词元，用因果掩码保证它看不到还没写出的词。第 t 步只需要新词元的 q、k、v：k 和 v 追加到缓存里，q 和缓存中的 t 个键打分，再混合缓存中的值。前面各行不会再变，所以结果和整句一起算完全一样，计算量却从每步重算整段前缀降到只算一行。",
+    en: "A model writing text adds one token a step, with the causal mask keeping it from seeing words not yet written. Step t needs only the new token's q, k and v: k and v are appended to the cache, q scores the t cached keys and mixes the cached values. Earlier rows never change again, so the result is exactly that of the whole sentence at once, while the work drops from the whole prefix again each step to one row.",
+};
+pub const GO_POSITIONS: Msg = Msg {
+    zh: "去选位置编码",
+    en: "Go to the positions choice",
+};
+pub const GO_SHUFFLE: Msg = Msg {
+    zh: "去“打乱词序”",
+    en: "Go to Shuffle tokens",
+};
+pub const GO_GENERATION: Msg = Msg {
+    zh: "去“生成”卡片",
+    en: "Go to the generation card",
+};
+pub const NO_POSITIONS: Msg = Msg {
+    zh: "现在没有位置编码：X 的每一行只是词元本身，打乱词序只会让输出的行换位置。",
+    en: "No positions now: each row of X is the token alone, and shuffling the tokens only moves the output rows.",
+};
+pub const CACHED_WORK: Msg = Msg {
+    zh: "这一步的乘加次数：用缓存 {cached}，不用缓存 {uncached}",
+    en: "Multiply-adds of this step: {cached} with the cache, {uncached} without",
+};
+pub const NOT_CAUSAL: Msg = Msg {
+    zh: "因果掩码没有打开：生成时第 t 个词元只能看到第 1 到 t 个。打开它，这一行的权重就是生成时的权重。",
+    en: "The causal mask is off: in generation token t sees only tokens 1 to t. Turn it on, and this row of weights is the one generation computes.",
+};
+pub const CODE_POSITIONS: Msg = Msg {
+    zh: "pos = torch.arange(T).unsqueeze(1)  # 位置从 0 数起\nfreq = 10000 ** (-torch.arange(0, d, 2) / d)\nP = torch.zeros(T, d)\nP[:, 0::2], P[:, 1::2] = torch.sin(pos * freq), torch.cos(pos * freq)\nx = x + P  # 正弦位置编码；可学习的 P 是 nn.Parameter\n# RoPE：q、k 的第 (2i, 2i+1) 列转过 p·θ_i\ntheta = 10000 ** (-torch.arange(0, d_k, 2) / d_k)\nc, s = torch.cos(pos * theta), torch.sin(pos * theta)\nq = torch.stack([q[:, 0::2] * c - q[:, 1::2] * s, q[:, 0::2] * s + q[:, 1::2] * c], -1).flatten(1)",
+    en: "pos = torch.arange(T).unsqueeze(1)  # positions from 0\nfreq = 10000 ** (-torch.arange(0, d, 2) / d)\nP = torch.zeros(T, d)\nP[:, 0::2], P[:, 1::2] = torch.sin(pos * freq), torch.cos(pos * freq)\nx = x + P  # sinusoidal positions; a learned P is an nn.Parameter\n# RoPE: columns (2i, 2i+1) of q and k turn by p·θ_i\ntheta = 10000 ** (-torch.arange(0, d_k, 2) / d_k)\nc, s = torch.cos(pos * theta), torch.sin(pos * theta)\nq = torch.stack([q[:, 0::2] * c - q[:, 1::2] * s, q[:, 0::2] * s + q[:, 1::2] * c], -1).flatten(1)",
+};
+pub const CODE_GENERATION: Msg = Msg {
+    zh: "K_cache, V_cache = [], []\nfor t in range(T):\n    q, k, v = x[t] @ W_q, x[t] @ W_k, x[t] @ W_v  # 只算新词元\n    # 用 RoPE 时，先把 q 和 k 按位置 t 旋转（第 11 步）\n    K_cache.append(k); V_cache.append(v)  # 缓存每步多一行\n    K, V = torch.stack(K_cache), torch.stack(V_cache)\n    weights = torch.softmax(K @ q / math.sqrt(d_k), dim=0)  # 只有键 0…t\n    out_t = weights @ V  # 等于整句因果计算的第 t 行",
+    en: "K_cache, V_cache = [], []\nfor t in range(T):\n    q, k, v = x[t] @ W_q, x[t] @ W_k, x[t] @ W_v  # the new token only\n    # with RoPE, first turn q and k as at position t (step 11)\n    K_cache.append(k); V_cache.append(v)  # the caches grow a row a step\n    K, V = torch.stack(K_cache), torch.stack(V_cache)\n    weights = torch.softmax(K @ q / math.sqrt(d_k), dim=0)  # keys 0…t only\n    out_t = weights @ V  # row t of the whole causal pass",
+};

@@ -1,5 +1,6 @@
 //! One sequence of a trace, as the plain matrices every diagram draws.
 
+use attention_core::positions::Positions;
 use attention_core::{LayerTrace, Trace};
 use ndarray::{Array2, Array3, Axis};
 
@@ -36,6 +37,11 @@ pub struct SequenceTrace {
     pub key_is_real: Vec<bool>,
     pub weights: Array2<f64>,
     pub output: Array2<f64>,
+    /// How positions entered: with sinusoidal or learned ones, `x` is X + P.
+    pub positions: Positions,
+    /// With RoPE, Q and K as projected, before their turn (`q` and `k` are
+    /// turned); `None` otherwise.
+    pub unrotated: Option<(Array2<f64>, Array2<f64>)>,
 }
 
 impl SequenceTrace {
@@ -60,7 +66,29 @@ impl SequenceTrace {
             key_is_real: trace.key_is_real.row(b).to_vec(),
             weights: take(&trace.weights),
             output: take(&trace.output),
+            positions: trace.options.positions,
+            unrotated: trace
+                .q_unrotated
+                .as_ref()
+                .zip(trace.k_unrotated.as_ref())
+                .map(|(q, k)| (take(q), take(k))),
         }
+    }
+
+    /// Q as X·W_Q gives it, before any turn by RoPE.
+    pub fn q_projected(&self) -> &Array2<f64> {
+        self.unrotated.as_ref().map_or(&self.q, |(q, _)| q)
+    }
+
+    /// K as X·W_K gives it, before any turn by RoPE.
+    pub fn k_projected(&self) -> &Array2<f64> {
+        self.unrotated.as_ref().map_or(&self.k, |(_, k)| k)
+    }
+
+    /// Whether positions were added to X (sinusoidal or learned), so that
+    /// `x` is X + P.
+    pub fn adds_positions(&self) -> bool {
+        matches!(self.positions, Positions::Sinusoidal | Positions::Learned)
     }
 
     /// Number of tokens T.

@@ -17,8 +17,8 @@ const LINK_TOKEN_SEED: u64 = 2024;
 /// so Back goes to the previous meaningful state, not the previous pixel.
 const HISTORY_GAP_MS: f64 = 1000.0;
 /// The parameters this module writes; every other one (`embed`, `panels`, …) is kept.
-const OWN: [&str; 9] = [
-    "s", "tokens", "q", "seq", "head", "step", "lang", "tables", "scenario",
+const OWN: [&str; 10] = [
+    "s", "tokens", "q", "seq", "head", "step", "lang", "tables", "scenario", "shuffle",
 ];
 /// Where the learner's work is kept between visits: the link's parameters.
 const SAVED_WORK: &str = "attention-lab:work";
@@ -104,6 +104,8 @@ pub struct LinkedState {
     pub tables: RwSignal<bool>,
     /// The scenario picker's choice.
     pub picked: RwSignal<Choice>,
+    /// The word-order card's shuffle.
+    pub shuffle: RwSignal<u64>,
     /// Whether the state is also saved for the next visit; an embedded
     /// figure shows its link and keeps nothing.
     pub saves_work: bool,
@@ -125,6 +127,7 @@ impl LinkedState {
         }
         self.tables.set(nav.tables);
         self.picked.set(nav.scenario.unwrap_or_default());
+        self.shuffle.set(nav.shuffle);
     }
 }
 
@@ -147,6 +150,7 @@ pub fn link_search(state: LinkedState) -> String {
         lang: Some(state.lang.get()),
         tables: state.tables.get(),
         scenario: Some(state.picked.get()),
+        shuffle: state.shuffle.get(),
     };
     let Some(params) = parameters() else {
         return String::new();
@@ -209,6 +213,7 @@ pub fn keep_in_link(state: LinkedState) {
         state.lang.track();
         state.tables.track();
         state.picked.track();
+        state.shuffle.track();
         if let Some(earlier) = pending.get_value() {
             earlier.clear();
         }

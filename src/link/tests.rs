@@ -78,6 +78,7 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
         lang: Some(Lang::Zh),
         tables: true,
         scenario: Some(Choice::Preset(Preset::Pronoun)),
+        shuffle: 7,
     };
     assert_eq!(round_trip(&nav), nav);
     let junk = |name: &str| Some(format!("<script>{name}"));
@@ -89,9 +90,10 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
             read.step,
             read.lang,
             read.tables,
-            read.scenario
+            read.scenario,
+            read.shuffle
         ),
-        (0, 0, None, None, false, None)
+        (0, 0, None, None, false, None, 1)
     );
     for choice in Choice::ALL {
         let nav = Navigation {
@@ -323,4 +325,36 @@ fn heads_and_w_o_round_trip_exactly_and_one_head_links_are_unchanged() {
         damaged[at] = junk;
         assert!(decode(&damaged.join("|")).is_err(), "{at}: {junk}");
     }
+}
+
+#[test]
+fn positions_and_learned_p_travel_in_the_link() {
+    use crate::lab::{set_heads, set_positions};
+    for positions in Positions::ALL {
+        for heads in [1, 2] {
+            let mut s = presets::sentence();
+            set_heads(&mut s, heads, 1).expect("heads");
+            set_positions(&mut s, positions, 9).expect("positions");
+            s.p.iter_mut().for_each(|p| p[[1, 2]] = 1.0 / 3.0);
+            let text = encode(&s);
+            assert_eq!(
+                decode(&text),
+                Ok(s.clone()),
+                "{positions:?}, {heads} heads: {text}"
+            );
+        }
+    }
+    let mut s = presets::sentence();
+    set_positions(&mut s, Positions::Learned, 9).expect("learned");
+    let good = encode(&s);
+    for (text, part) in [
+        (good.replacen("|learned|", "|spiral|", 1), "positions"),
+        (good.replacen("|learned|", "|none|", 1), "positions"),
+        (good.replacen("|learned|", "|rope|", 1), "P"),
+        (format!("{}|", &good[..good.rfind('|').unwrap_or(0)]), "P"),
+    ] {
+        assert_eq!(decode(&text), Err(LabError::BadLink(part.into())), "{text}");
+    }
+    // One head without W_O and without positions keeps the short form.
+    assert_eq!(encode(&presets::sentence()).split('|').count(), 9);
 }

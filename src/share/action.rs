@@ -13,8 +13,8 @@ use crate::link::PANELS;
 use attention_core::Scenario;
 
 /// The panels an embed shows until the teacher chooses: the four diagrams.
-const FIRST_PANELS: [bool; 11] = [
-    false, false, true, true, true, true, false, false, false, false, false,
+const FIRST_PANELS: [bool; 14] = [
+    false, false, true, true, true, true, false, false, false, false, false, false, false, false,
 ];
 
 /// How the matrix export writes a matrix.

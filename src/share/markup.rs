@@ -8,6 +8,7 @@ use crate::controls::refusal;
 use crate::i18n::{share as text, Lang, Msg};
 use crate::lab::{LabError, LayerView, SequenceTrace};
 use crate::svg::Markup;
+use attention_core::positions::Positions;
 use ndarray::Array2;
 
 /// Where the lab keeps one of the matrices the export can write.
@@ -58,16 +59,21 @@ pub struct Offer {
     pub heads: usize,
     pub head: usize,
     pub w_o: bool,
+    /// How positions entered: X is then X + P, or Q and K are turned.
+    pub positions: Positions,
 }
 
 impl Offer {
-    /// The offer of a lab showing `head` of `layer` (`None`: the lessons' one head).
-    pub fn new(layer: Option<&LayerView>, head: usize) -> Self {
-        layer.map_or(Self::default(), |l| Offer {
+    /// The offer of a lab showing `head` of `layer` (`None`: the lessons'
+    /// one head), with `positions`.
+    pub fn new(layer: Option<&LayerView>, head: usize, positions: Positions) -> Self {
+        let offer = layer.map_or(Self::default(), |l| Offer {
             heads: l.heads(),
             head: head.min(l.heads().saturating_sub(1)),
             w_o: l.w_o.is_some(),
-        })
+            positions,
+        });
+        Offer { positions, ..offer }
     }
 
     /// Whether matrix `i` of [`MATRICES`] exists in this lab.
@@ -94,6 +100,14 @@ impl Offer {
     /// matrices name their head, counted from 1 as the picker shows them.
     pub fn names(&self, i: usize, lang: Lang) -> (String, String) {
         let (label, name, of) = MATRICES[i];
+        // The numbers are those the projections took, or Q and K turned:
+        // their names say so.
+        let (label, name) = match (self.positions, name) {
+            (Positions::Sinusoidal | Positions::Learned, "X") => ("X + P", "X_plus_P"),
+            (Positions::Rope, "Q") => ("Q (RoPE)", "Q_rope"),
+            (Positions::Rope, "K") => ("K (RoPE)", "K_rope"),
+            _ => (label, name),
+        };
         match of {
             Of::Head(_) if self.heads > 1 => {
                 let n = self.head + 1;
@@ -369,13 +383,13 @@ mod tests {
     #[test]
     fn the_export_offers_the_layers_matrices_only_when_there_is_a_layer() {
         use attention_core::presets::pronoun_heads;
-        let one = Offer::new(None, 0);
+        let one = Offer::new(None, 0, Positions::None);
         assert!((0..11).all(|i| one.has(i)) && !(11..14).any(|i| one.has(i)));
         assert_eq!(one.names(4, Lang::En), ("Q".into(), "Q".into()));
         assert_eq!(one.pick(12), 0, "no W_O: X instead");
         let two = pronoun_heads();
         let layer = LayerView::new(&two.run().expect("runs"), 0);
-        let offer = Offer::new(Some(&layer), 1);
+        let offer = Offer::new(Some(&layer), 1, Positions::None);
         assert!((0..14).all(|i| offer.has(i)));
         assert_eq!(
             offer.names(4, Lang::En),
@@ -384,11 +398,22 @@ mod tests {
         assert_eq!(offer.names(9, Lang::Zh).0, "α′（头 2）");
         assert_eq!(offer.names(0, Lang::En).0, "X", "X belongs to every head");
         assert_eq!(offer.names(12, Lang::En), ("W_O".into(), "W_O".into()));
+        let added = Offer::new(None, 0, Positions::Learned);
+        assert_eq!(
+            added.names(0, Lang::En),
+            ("X + P".into(), "X_plus_P".into())
+        );
+        let turned = Offer::new(Some(&layer), 1, Positions::Rope);
+        assert_eq!(
+            turned.names(5, Lang::En),
+            ("K (RoPE) (head 2)".into(), "K_rope_head2".into())
+        );
+        assert_eq!(turned.names(6, Lang::En).0, "V (head 2)");
         // Several heads without W_O: the concatenation is the output.
         let mut bare = two.clone();
         bare.w_o = None;
         let layer = LayerView::new(&bare.run().expect("runs"), 0);
-        let offer = Offer::new(Some(&layer), 5);
+        let offer = Offer::new(Some(&layer), 5, Positions::None);
         assert_eq!(offer.head, 1, "the head is clamped to the layer");
         assert!(offer.has(11) && !offer.has(12) && !offer.has(13));
     }
@@ -409,7 +434,7 @@ mod tests {
         assert_eq!(exported(14, &second, Some(&layer)), None);
         // The menu lists what the lab has, named for the shown head.
         let mut shown = view(None, &[]);
-        shown.offer = Offer::new(Some(&layer), 1);
+        shown.offer = Offer::new(Some(&layer), 1, Positions::None);
         shown.matrix = 13;
         let html = share(&shown);
         assert!(

@@ -91,7 +91,85 @@ pub fn step_formulas(
         Step::Learning => learning(t, layer, lang),
         Step::Heads => heads(t, layer, i, lang),
         Step::Output => output(t, layer, i, lang),
+        Step::Positions => positions(t, i, lang),
+        Step::Generation => generation(t, layer, i, lang),
     }
+}
+
+/// What positions did to token i: `X′_i = X_i + P_i` (the row the
+/// projections took), or q_i's first pair turned by RoPE, or nothing.
+fn positions(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
+    let index = (i + 1).to_string();
+    if t.adds_positions() {
+        let mut f = Math::wrapping();
+        f.sub("X", &index).mo("+").sub("P", &i.to_string()).mo("=");
+        f.wrap().vector(&row_of(&t.x, i));
+        return vec![f.finish()];
+    }
+    let Some((q, _)) = t.unrotated.as_ref() else {
+        // The token's row alone, wherever it stands.
+        let mut f = Math::wrapping();
+        f.sub("X", &index).mo("=").vector(&row_of(&t.x, i));
+        return vec![f.finish(), note(text::NO_POSITIONS.get(lang))];
+    };
+    // The first pair turns by i·θ₀ = i radians (θ₀ = 10000⁰ = 1).
+    let (before, after) = (row_of(q, i), row_of(&t.q, i));
+    let mut f = Math::wrapping();
+    f.mo("(")
+        .sub("q", &format!("{index},1"))
+        .mo(",")
+        .sub("q", &format!("{index},2"))
+        .mo(")");
+    f.mo("=")
+        .mo("(")
+        .mn(before[0])
+        .mo(",")
+        .mn(before[1])
+        .mo(")");
+    f.wrap()
+        .mo("↻")
+        .mi("φ")
+        .mo("=")
+        .count(&i.to_string())
+        .mo("·")
+        .sub("θ", "0");
+    f.mo("⇒").mo("(").mn(after[0]).mo(",").mn(after[1]).mo(")");
+    let mut whole = Math::wrapping();
+    whole.sub("q̃", &index).mo("=").vector(&after);
+    vec![f.finish(), whole.finish()]
+}
+
+/// Step i of generation: query i's weights over the cached keys 1 … i, and
+/// the work of the step with the cache and without it (counted by the core).
+fn generation(t: &SequenceTrace, layer: Option<&LayerView>, i: usize, lang: Lang) -> Vec<String> {
+    let index = (i + 1).to_string();
+    let weights = row_of(&t.weights, i);
+    let mut f = Math::wrapping();
+    f.sub("α′", &index).mo("=").mi("softmax").mo("(");
+    f.sub("q", &index).mo("·").mo("[");
+    f.sub("k", "1").mo("…").sub("k", &index).mo("]");
+    f.mo("/").open("msqrt").sub("d", "k").close("msqrt").mo(")");
+    // Keys 1 … i: the cache at step i (a query out of range has no row).
+    let cached = weights.get(..=i).unwrap_or(&weights);
+    f.wrap().mo("=").vector(cached);
+    let sizes = attention_core::generate::Sizes {
+        d: t.w_q.nrows(),
+        d_k: t.d_k(),
+        d_v: t.v.ncols(),
+        heads: layer.map_or(1, LayerView::heads),
+        d_out: layer.and_then(|l| l.w_o.as_ref()).map(|w| w.ncols()),
+    };
+    let work = sizes.step_work(i);
+    let count = text::CACHED_WORK
+        .get(lang)
+        .replace("{cached}", &work.cached.to_string())
+        .replace("{uncached}", &work.uncached.to_string());
+    let mut lines = vec![f.finish(), note(&count)];
+    let causal = (0..t.len()).all(|j| j <= i || !t.allowed[[i, j]]);
+    if !causal {
+        lines.push(note(text::NOT_CAUSAL.get(lang)));
+    }
+    lines
 }
 
 /// `Q_i·K_j = q₁×k₁ + … = raw`.

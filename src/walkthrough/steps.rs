@@ -1,5 +1,6 @@
-//! The ten steps of the guided walkthrough, in the order the computation runs:
-//! the lessons' one head, then how several heads split it and are joined.
+//! The twelve steps of the guided walkthrough, in the order the computation
+//! runs: the lessons' one head, then how several heads split it and are
+//! joined, then word order (positions) and generation (a KV cache).
 
 use crate::i18n::walkthrough as text;
 use crate::i18n::Msg;
@@ -19,6 +20,10 @@ pub enum Step {
     Heads,
     /// The heads joined and projected by W_O.
     Output,
+    /// Word order: positions added to X, or turning Q and K.
+    Positions,
+    /// Generating one token at a time with a KV cache.
+    Generation,
 }
 
 /// A control elsewhere on the page that a step asks the learner to use.
@@ -67,12 +72,32 @@ impl Step {
                 testid: "use-w-o",
                 label: text::GO_W_O,
             }],
+            Step::Positions => &[
+                StepControl {
+                    testid: "positions",
+                    label: text::GO_POSITIONS,
+                },
+                StepControl {
+                    testid: "shuffle",
+                    label: text::GO_SHUFFLE,
+                },
+            ],
+            Step::Generation => &[
+                StepControl {
+                    testid: "causal",
+                    label: text::GO_CAUSAL,
+                },
+                StepControl {
+                    testid: "gen-next",
+                    label: text::GO_GENERATION,
+                },
+            ],
             _ => &[],
         }
     }
 
     /// Every step, in order.
-    pub const ALL: [Step; 10] = [
+    pub const ALL: [Step; 12] = [
         Step::Input,
         Step::Projection,
         Step::Scores,
@@ -83,6 +108,8 @@ impl Step {
         Step::Learning,
         Step::Heads,
         Step::Output,
+        Step::Positions,
+        Step::Generation,
     ];
 
     /// Position in [`Step::ALL`], from 0.
@@ -119,6 +146,8 @@ impl Step {
             Step::Learning => "learning",
             Step::Heads => "heads",
             Step::Output => "output",
+            Step::Positions => "positions",
+            Step::Generation => "generation",
         }
     }
 
@@ -143,6 +172,8 @@ impl Step {
             Step::Learning => text::LEARNING_TITLE,
             Step::Heads => text::HEADS_TITLE,
             Step::Output => text::OUTPUT_TITLE,
+            Step::Positions => text::POSITIONS_TITLE,
+            Step::Generation => text::GENERATION_TITLE,
         }
     }
 
@@ -159,6 +190,8 @@ impl Step {
             Step::Learning => text::LEARNING_TEXT,
             Step::Heads => text::HEADS_TEXT,
             Step::Output => text::OUTPUT_TEXT,
+            Step::Positions => text::POSITIONS_TEXT,
+            Step::Generation => text::GENERATION_TEXT,
         }
     }
 
@@ -176,6 +209,8 @@ impl Step {
             Step::Learning => text::CODE_LEARNING,
             Step::Heads => text::CODE_HEADS,
             Step::Output => text::CODE_OUTPUT,
+            Step::Positions => text::CODE_POSITIONS,
+            Step::Generation => text::CODE_GENERATION,
         }
     }
 }
@@ -189,8 +224,9 @@ mod tests {
         assert_eq!(Step::Input.previous(), Step::Input);
         assert_eq!(Step::Input.next(), Step::Projection);
         assert_eq!(Step::Learning.next(), Step::Heads);
-        assert_eq!(Step::Output.next(), Step::Output);
-        assert_eq!(Step::at(99), Step::Output);
+        assert_eq!(Step::Output.next(), Step::Positions);
+        assert_eq!(Step::Generation.next(), Step::Generation);
+        assert_eq!(Step::at(99), Step::Generation);
         for (n, step) in Step::ALL.iter().enumerate() {
             assert_eq!(step.index(), n);
         }
@@ -202,7 +238,8 @@ mod tests {
         assert_eq!(Step::from_link("4"), Some(Step::Scaling));
         assert_eq!(Step::from_link("0"), None);
         assert_eq!(Step::from_link("10"), Some(Step::Output));
-        assert_eq!(Step::from_link("11"), None);
+        assert_eq!(Step::from_link("12"), Some(Step::Generation));
+        assert_eq!(Step::from_link("13"), None);
         assert_eq!(Step::from_link("<x>"), None);
     }
 

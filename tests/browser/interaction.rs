@@ -25,6 +25,7 @@ fn assert_page_matches_core(lab: &LabPage, key_is_real: &[bool], options: Option
             key_is_real[j]
         })),
         options,
+        p: None,
     };
     let trace = scenario.run().expect("the page's inputs run").into_head(0);
     let view = lab::SequenceTrace::new(&trace, 0, vec![]);
@@ -113,6 +114,7 @@ async fn padding_and_causal_masks_zero_their_weights() {
     let causal = Options {
         causal: true,
         scale: true,
+        ..Options::default()
     };
     assert_page_matches_core(&lab, &[true, true, true, false], causal);
     lab.click("scale").await;
@@ -122,6 +124,7 @@ async fn padding_and_causal_masks_zero_their_weights() {
         Options {
             causal: true,
             scale: false,
+            ..Options::default()
         },
     );
 }

@@ -58,7 +58,7 @@ async fn every_step_prints_the_cores_numbers_in_both_languages() {
     let mut indicators = Vec::new();
     for _lang in 0..2 {
         lab.click("walkthrough-toggle").await;
-        for step in 0..10 {
+        for step in 0..12 {
             if step == 4 {
                 // The softmax step shows its numbers once the learner has guessed.
                 assert!(lab.texts("[data-testid=step-formulas]").is_empty());
@@ -89,7 +89,7 @@ async fn every_step_prints_the_cores_numbers_in_both_languages() {
                 _ => {}
             }
             indicators.extend(lab.texts("[data-testid=step-indicator]"));
-            if step < 9 {
+            if step < 11 {
                 assert!(lab.texts("[data-testid=step-finish]").is_empty());
                 lab.click("step-next").await;
             }
@@ -104,11 +104,11 @@ async fn every_step_prints_the_cores_numbers_in_both_languages() {
         );
         lab.click("lang-switch").await;
     }
-    // Twenty indicators, ten per language, all different.
+    // Twenty-four indicators, twelve per language, all different.
     let distinct: HashSet<_> = indicators.iter().collect();
     assert_eq!(
         (indicators.len(), distinct.len()),
-        (20, 20),
+        (24, 24),
         "{indicators:?}"
     );
 }

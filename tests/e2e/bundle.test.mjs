@@ -59,3 +59,19 @@ test('the stylesheets ship joined into one file that holds every source sheet', 
     assert.ok(css.includes(selector), `${selector} is in ${sheets[0]}`);
   }
 });
+
+test('the WebAssembly and its glue call each other by short names', () => {
+  // tools/wasm_names.mjs: wasm-bindgen's own names, hashed, cost 6 KB gzip.
+  const [wasmName] = distFiles('_bg.wasm');
+  const module = new WebAssembly.Module(fs.readFileSync(path.join(DIST, wasmName)));
+  const glue = fs.readFileSync(path.join(DIST, wasmName.replace(/_bg\.wasm$/, '.js')), 'utf8');
+  const words = new Set(glue.match(/[\w$]+/g));
+  const own = WebAssembly.Module.imports(module).filter((i) => i.module.endsWith('_bg.js'));
+  assert.ok(own.length > 100, `the glue's imports, found ${own.length}`);
+  for (const { name } of own) {
+    assert.ok(name.length <= 2 && words.has(name), `import ${name}`);
+  }
+  for (const { name } of WebAssembly.Module.exports(module)) {
+    assert.ok(name.length <= 8 || !words.has(name), `the glue reads the export ${name}`);
+  }
+});

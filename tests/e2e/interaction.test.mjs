@@ -202,7 +202,7 @@ test('start-up draws the cards down to the weights first, and the cards below th
   const fusionTop = await page.evaluate(() => document.querySelector('[data-diagram="fusion"]').getBoundingClientRect().top);
   assert.ok(fusionTop < 3400, `the fusion card is on screen (top ${fusionTop})`);
   const later = first.filter((card) => card.later).map((card) => card.name);
-  assert.deepEqual(later, ['fusion', 'training', 'experiment', 'mistakes', 'share']);
+  assert.deepEqual(later, ['fusion', 'word-order', 'generation', 'training', 'experiment', 'mistakes', 'share']);
   for (const card of first) {
     assert.equal(card.drawn, !card.later, `${card.name} in the first frame`);
   }

@@ -204,6 +204,10 @@ export class LabPage {
       const e = document.querySelector(s);
       // Missing or hidden (an embed without that panel): nothing to wait for.
       if (!e || !e.checkVisibility()) return true;
+      // Cards above it drawn as the page scrolled may have pushed it off
+      // screen again: scroll until it stays.
+      const { top, bottom } = e.getBoundingClientRect();
+      if (bottom < 0 || top > innerHeight) e.scrollIntoView({ block: 'nearest' });
       return e.checkVisibility({ contentVisibilityAuto: true }) && !e.closest('[data-far]');
     }, selector);
     // The card's diagrams are patched right after the app hears it is near.
@@ -278,6 +282,9 @@ export class LabPage {
 
   /** Clicks a button that offers a file, and returns its name and contents. */
   async download(testid) {
+    // A picture is drawn in the next animation frame, which a tab in the
+    // background never gets.
+    await this.page.bringToFront();
     await this.unfold(`[data-testid="${testid}"]`);
     const [file] = await Promise.all([
       this.page.waitForEvent('download'),

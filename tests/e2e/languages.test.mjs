@@ -80,6 +80,11 @@ async function openEverything(lab) {
   await page.click('[data-testid="w-q"] [data-row="0"][data-col="0"]');
   await page.fill('[data-testid="cell-editor"]', 'abc');
   await page.press('[data-testid="cell-editor"]', 'Enter');
+  // Word order with RoPE (its card too), and generation at its first step.
+  await lab.reveal('[data-testid="positions"]');
+  await page.selectOption('[data-testid="positions"]', 'rope');
+  await lab.reveal('[data-testid="gen-work"]');
+  await lab.reveal('[data-testid="rope"]');
 }
 
 for (const lang of ['zh', 'en']) {

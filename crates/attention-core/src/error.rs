@@ -51,6 +51,20 @@ pub enum AttentionError {
     },
     /// The text is not valid JSON at all.
     Json { message: String },
+    /// Learned positions without `p`, the T×d matrix they add to x.
+    MissingPositions { field: String },
+    /// `p` with positions other than learned, which would never read it.
+    UnusedPositions {
+        field: String,
+        /// The positions in use ([`crate::positions::Positions::id`]).
+        positions: &'static str,
+    },
+    /// RoPE turns a head's columns in pairs, and the head has an odd number.
+    OddColumns {
+        field: String,
+        /// Columns per head.
+        found: usize,
+    },
 }
 
 impl fmt::Display for AttentionError {
@@ -105,6 +119,18 @@ impl fmt::Display for AttentionError {
                 expected,
             } => write!(f, "{field}: {row} should be {expected}"),
             Self::Json { message } => write!(f, "input: not valid JSON ({message})"),
+            Self::MissingPositions { field } => write!(
+                f,
+                "{field}: is missing; positions \"learned\" adds row t of {field} to row t of x"
+            ),
+            Self::UnusedPositions { field, positions } => write!(
+                f,
+                "{field}: is given, but positions is \"{positions}\"; only positions \"learned\" reads {field}"
+            ),
+            Self::OddColumns { field, found } => write!(
+                f,
+                "{field}: rope rotates pairs of columns: each head needs an even number of columns, found {found}"
+            ),
         }
     }
 }

@@ -7,6 +7,7 @@
 //! which needs no float printer in the WebAssembly. Either reads back exactly.
 
 use crate::layer::LayerTrace;
+use crate::positions::Positions;
 use crate::scenario::Scenario;
 use crate::trace::Trace;
 use ndarray::{Array3, ArrayView2, ArrayView3, Axis};
@@ -159,15 +160,29 @@ pub fn scenario_json(s: &Scenario, number: NumberWriter) -> String {
     }
     out.field("causal", &flag(s.options.causal));
     out.field("scale", &flag(s.options.scale));
+    // Written only when there are any, so that scenarios without positions
+    // read as they always have.
+    if s.options.positions != Positions::None {
+        out.field("positions", &quoted(s.options.positions.id()));
+    }
+    if let Some(p) = &s.p {
+        out.field("p", &matrix(p.view(), number, 1));
+    }
     out.finish()
 }
 
-/// One field of a head's trace.
-type HeadField = fn(&Trace) -> &Array3<f64>;
+/// One field of a head's trace, where the trace has it.
+type HeadField = fn(&Trace) -> Option<&Array3<f64>>;
 
 /// The trace as JSON: `q, k, v, scores, scaled, weights, output` with the
 /// batch rank of the input, `empty_rows` (queries that had no key to attend
 /// to), and the tokens when there are any.
+///
+/// With positions, `positions` (their id) comes first. Sinusoidal and
+/// learned ones add `added_positions` (T×d) and `x`, the sum that was
+/// projected, with the batch rank of the input; RoPE adds `q_unrotated` and
+/// `k_unrotated`, Q and K before their turn, after `q` and `k`. Without
+/// positions none of these is written.
 ///
 /// With several heads or a W_O, the fields of each head gain a head axis after
 /// the batch axis, each head's B is `head_output`, and `concat` and `output`
@@ -188,6 +203,15 @@ type HeadField = fn(&Trace) -> &Array3<f64>;
 /// let parsed: serde_json::Value = serde_json::from_str(&text).unwrap();
 /// assert_eq!(parsed["weights"].as_array().unwrap().len(), 2);
 /// assert_eq!(parsed["concat"], parsed["output"]);
+///
+/// let rope = Scenario::from_json(r#"{"x": [[1, 0], [0, 1]], "w_q": [[1, 0], [0, 1]],
+///     "w_k": [[1, 0], [0, 1]], "w_v": [[1], [1]], "positions": "rope"}"#).unwrap();
+/// let text = json::trace_json(&rope.run().unwrap(), false, None, |v| format!("{v:?}"));
+/// let parsed: serde_json::Value = serde_json::from_str(&text).unwrap();
+/// assert_eq!(parsed["positions"], "rope");
+/// // Position 0 turns by 0; position 1 by 1 radian.
+/// assert_eq!(parsed["q_unrotated"][1], serde_json::json!([0.0, 1.0]));
+/// assert!((parsed["q"][1][0].as_f64().unwrap() + 1f64.sin()).abs() < 1e-15);
 /// ```
 pub fn trace_json(
     layer: &LayerTrace,
@@ -196,19 +220,37 @@ pub fn trace_json(
     number: NumberWriter,
 ) -> String {
     let mut out = Object::new();
-    let fields: [(&str, HeadField); 7] = [
-        ("q", |t| &t.q),
-        ("k", |t| &t.k),
-        ("v", |t| &t.v),
-        ("scores", |t| &t.scores),
-        ("scaled", |t| &t.scaled),
-        ("weights", |t| &t.weights),
-        ("output", |t| &t.output),
+    let first = layer.heads.first();
+    let positions = first.map_or(Positions::None, |t| t.options.positions);
+    if positions != Positions::None {
+        out.field("positions", &quoted(positions.id()));
+    }
+    if let (Some(added), Some(head)) = (&layer.added_positions, first) {
+        out.field("added_positions", &matrix(added.view(), number, 1));
+        // Every head projects the same X + P.
+        out.field("x", &batch(head.x.view(), batched, number));
+    }
+    let fields: [(&str, HeadField); 9] = [
+        ("q", |t| Some(&t.q)),
+        ("k", |t| Some(&t.k)),
+        ("q_unrotated", |t| t.q_unrotated.as_ref()),
+        ("k_unrotated", |t| t.k_unrotated.as_ref()),
+        ("v", |t| Some(&t.v)),
+        ("scores", |t| Some(&t.scores)),
+        ("scaled", |t| Some(&t.scaled)),
+        ("weights", |t| Some(&t.weights)),
+        ("output", |t| Some(&t.output)),
     ];
+    // Every head has the same options, hence the same fields.
+    let fields = fields
+        .into_iter()
+        .filter(|(_, field)| first.is_some_and(|t| field(t).is_some()));
     match &layer.heads[..] {
         [head] if layer.is_single_head() => {
             for (name, field) in fields {
-                out.field(name, &batch(field(head).view(), batched, number));
+                if let Some(values) = field(head) {
+                    out.field(name, &batch(values.view(), batched, number));
+                }
             }
         }
         heads => {
@@ -218,14 +260,15 @@ pub fn trace_json(
                 } else {
                     name
                 };
-                out.field(name, &per_head(heads.iter().map(field), batched, number));
+                let values = heads.iter().filter_map(field);
+                out.field(name, &per_head(values, batched, number));
             }
             out.field("concat", &batch(layer.concat.view(), batched, number));
             out.field("output", &batch(layer.output.view(), batched, number));
         }
     }
     // Every head has the same masks, hence the same empty rows.
-    let empty = layer.heads.first().map_or(&[][..], |t| &t.empty_rows[..]);
+    let empty = first.map_or(&[][..], |t| &t.empty_rows[..]);
     let empty = list(empty.iter(), |&(b, i)| {
         if batched {
             format!("[{b}, {i}]")

@@ -3,6 +3,7 @@
 
 use crate::error::AttentionError;
 use crate::limits;
+use crate::positions;
 use crate::trace::{
     check_input, ensure_finite, first_non_finite, forward_checked, products, sequences, Head,
     Options, Trace,
@@ -67,16 +68,22 @@ pub struct LayerTrace {
     /// The layer's output, B×T×d_out: `concat·W_O`, or `concat` itself
     /// without W_O.
     pub output: Array3<f64>,
+    /// The T×d positions added to every sequence of the input before the
+    /// projections (sinusoidal or learned; each head's `x` is the sum), or
+    /// None when nothing was added (no positions, or RoPE).
+    pub added_positions: Option<Array2<f64>>,
 }
 
 impl LayerTrace {
-    /// The layer of one head without W_O, whose output is that head's B.
+    /// The layer of one head without W_O, whose output is that head's B,
+    /// with nothing added to its input.
     pub fn single(trace: Trace) -> Self {
         Self {
             concat: trace.output.clone(),
             output: trace.output.clone(),
             heads: vec![trace],
             w_o: None,
+            added_positions: None,
         }
     }
 
@@ -105,18 +112,31 @@ impl LayerTrace {
 /// three thirds of its `in_proj_weight` transposed and `w_o` its
 /// `out_proj.weight` transposed.
 ///
+/// The positions (`options.positions`) enter once for the whole layer:
+/// sinusoidal ones ([`positions::sinusoidal`]) or learned ones, `p` (T×d, the
+/// same for every sequence), are added to X before every head's
+/// projections, `X + P`; RoPE turns each head's Q and K with that head's d_k,
+/// which must be even. `p` is for learned positions only.
+///
 /// ```
-/// use attention_core::{layer::forward_heads, Head, Options};
+/// use attention_core::{layer::forward_heads, positions::Positions, Head, Options};
 /// use ndarray::{array, Array2, Array3};
 ///
 /// let x = Array3::from_shape_fn((1, 3, 4), |(_, t, c)| (t * 4 + c) as f64 / 8.0);
 /// let weights = Head { w_q: Array2::eye(4), w_k: Array2::eye(4), w_v: Array2::eye(4) };
 /// let w_o = Array2::from_elem((4, 1), 1.0);
-/// let layer = forward_heads(x.view(), &weights, 2, Some(w_o.view()), None, Options::default()).unwrap();
+/// let layer = forward_heads(x.view(), &weights, 2, Some(w_o.view()), None, None, Options::default()).unwrap();
 /// assert_eq!(layer.heads[1].q.dim(), (1, 3, 2));
 /// // The output row sums the joined heads' outputs (W_O is a column of ones).
 /// let joined: f64 = layer.concat.slice(ndarray::s![0, 2, ..]).sum();
 /// assert!((layer.output[[0, 2, 0]] - joined).abs() < 1e-12);
+///
+/// // Learned positions: p is added to x before the projections.
+/// let p = Array2::from_elem((3, 4), 0.5);
+/// let learned = Options { positions: Positions::Learned, ..Options::default() };
+/// let layer = forward_heads(x.view(), &weights, 2, None, None, Some(p.view()), learned).unwrap();
+/// assert_eq!(layer.heads[0].x[[0, 1, 2]], x[[0, 1, 2]] + 0.5);
+/// assert_eq!(layer.added_positions, Some(p));
 /// ```
 pub fn forward_heads(
     x: ArrayView3<f64>,
@@ -124,32 +144,33 @@ pub fn forward_heads(
     heads: usize,
     w_o: Option<ArrayView2<f64>>,
     key_is_real: Option<ArrayView2<bool>>,
+    p: Option<ArrayView2<f64>>,
     options: Options,
 ) -> Result<LayerTrace, AttentionError> {
-    let (batch, t, _) = check_input(x, weights, key_is_real)?;
-    check_split(
-        heads,
-        [("w_q", weights.w_q.ncols()), ("w_v", weights.w_v.ncols())],
-    )?;
-    if heads > 1 {
-        limits::check(
-            "x",
-            "score cells (B×heads×T×T)",
-            batch * heads * t * t,
-            limits::MAX_SCORE_CELLS,
-        )?;
-    }
-    let concat_width = weights.w_v.ncols();
-    if let Some(w_o) = w_o {
-        check_projection(w_o, concat_width)?;
-    }
-    if heads == 1 && w_o.is_none() {
-        return forward_checked(x, weights, key_is_real, options).map(LayerTrace::single);
-    }
-    // Each head's columns are within the whole layer's checks.
-    let traces = (0..heads)
-        .map(|i| forward_checked(x, &weights.part(i, heads), key_is_real, options))
-        .collect::<Result<Vec<_>, _>>()?;
+    let added = check_layer(x, weights, heads, w_o, key_is_real, p, options)?;
+    let encoded = added.as_ref().map(|added| positions::plus(x, added));
+    let x = encoded.as_ref().map_or(x, |x| x.view());
+    let mut layer = if heads == 1 && w_o.is_none() {
+        LayerTrace::single(forward_checked(x, weights, key_is_real, options)?)
+    } else {
+        // Each head's columns are within the whole layer's checks.
+        let traces = (0..heads)
+            .map(|i| forward_checked(x, &weights.part(i, heads), key_is_real, options))
+            .collect::<Result<Vec<_>, _>>()?;
+        joined(traces, w_o, x.dim())?
+    };
+    layer.added_positions = added;
+    Ok(layer)
+}
+
+/// The heads' traces joined, `Concat(head_1, …, head_h)`, and projected by
+/// `w_o` if there is one, over x of shape (B, T, d).
+fn joined(
+    traces: Vec<Trace>,
+    w_o: Option<ArrayView2<f64>>,
+    (batch, t, _): (usize, usize, usize),
+) -> Result<LayerTrace, AttentionError> {
+    let concat_width = traces.iter().map(|trace| trace.v.dim().2).sum();
     let concat = concatenated(&traces, (batch, t, concat_width));
     let output = match w_o {
         None => concat.clone(),
@@ -165,7 +186,39 @@ pub fn forward_heads(
         w_o: w_o.map(|w| w.to_owned()),
         concat,
         output,
+        added_positions: None,
     })
+}
+
+/// Checks a layer's whole input as [`forward_heads`] takes it, and returns
+/// the T×d positions to add to every sequence of x, if any
+/// ([`positions::added`]).
+pub(crate) fn check_layer(
+    x: ArrayView3<f64>,
+    weights: &Head,
+    heads: usize,
+    w_o: Option<ArrayView2<f64>>,
+    key_is_real: Option<ArrayView2<bool>>,
+    p: Option<ArrayView2<f64>>,
+    options: Options,
+) -> Result<Option<Array2<f64>>, AttentionError> {
+    let (batch, t, d) = check_input(x, weights, key_is_real)?;
+    check_split(
+        heads,
+        [("w_q", weights.w_q.ncols()), ("w_v", weights.w_v.ncols())],
+    )?;
+    if heads > 1 {
+        limits::check(
+            "x",
+            "score cells (B×heads×T×T)",
+            batch * heads * t * t,
+            limits::MAX_SCORE_CELLS,
+        )?;
+    }
+    if let Some(w_o) = w_o {
+        check_projection(w_o, weights.w_v.ncols())?;
+    }
+    positions::added(options.positions, p, (t, d), weights.w_q.ncols() / heads)
 }
 
 /// Checks W_O against the concatenation's width: one row per column of it,

@@ -5,7 +5,9 @@
 //! holding every intermediate (Q, K, V, raw and scaled scores, masks,
 //! weights and output), because a teaching tool shows them all.
 //! [`forward_heads`] runs several heads side by side and joins them,
-//! `Concat(head_1, …, head_h)·W_O`, keeping each head's trace.
+//! `Concat(head_1, …, head_h)·W_O`, keeping each head's trace. Positions
+//! ([`positions`]) are added to X or turn Q and K; [`generate`] decodes a
+//! causal layer one token at a time with a KV cache.
 //!
 //! The crate knows nothing about the web: it builds and tests natively with
 //! plain `cargo test`, and the same code runs in WebAssembly.
@@ -15,10 +17,12 @@
 
 pub mod error;
 pub mod experiment;
+pub mod generate;
 pub mod json;
 pub mod kernels;
 pub mod layer;
 pub mod limits;
+pub mod positions;
 pub mod presets;
 pub mod random;
 pub mod scenario;
@@ -27,5 +31,6 @@ pub mod train;
 
 pub use error::AttentionError;
 pub use layer::{forward_heads, LayerTrace};
+pub use positions::Positions;
 pub use scenario::Scenario;
 pub use trace::{forward, forward_sequence, Head, Options, Trace};

@@ -1,5 +1,7 @@
 //! The documented size limits. They keep a browser tab responsive; every size
 //! up to them works, and anything past them is an [`AttentionError::TooLarge`].
+//! Positions add no limit of their own: learned positions `p` have the shape
+//! of one sequence of x (T×d), so x's limits bound them.
 
 use crate::error::AttentionError;
 

@@ -4,15 +4,19 @@
 
 mod audio;
 mod diarization;
+mod generation;
 mod long_diarization;
 mod pronoun;
 mod pronoun_heads;
+mod word_order;
 
 pub use audio::audio_frames;
 pub use diarization::diarization;
+pub use generation::generation;
 pub use long_diarization::{long_diarization, long_diarization_speakers, Heard};
 pub use pronoun::pronoun;
 pub use pronoun_heads::pronoun_heads;
+pub use word_order::word_order;
 
 use crate::scenario::Scenario;
 use crate::trace::{Head, Options};
@@ -33,21 +37,27 @@ pub enum Preset {
     Diarization,
     /// Two padded clips of 200 frames, two speakers taking turns, [`long_diarization`].
     LongDiarization,
+    /// 我 / 喜欢 / 打 / 篮球 with sinusoidal positions, [`word_order`].
+    WordOrder,
+    /// 我 / 喜欢 / 打 / 篮球 / 。, causal with RoPE, to decode step by step, [`generation`].
+    Generation,
 }
 
 impl Preset {
     /// Every preset, in the order the lessons use them.
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 8] = [
         Preset::Sentence,
         Preset::Pronoun,
         Preset::PronounHeads,
         Preset::AudioFrames,
         Preset::Diarization,
         Preset::LongDiarization,
+        Preset::WordOrder,
+        Preset::Generation,
     ];
 
-    /// The stable id: `sentence`, `pronoun`, `pronoun-heads`, `audio`, `diarization` or
-    /// `diarization-long`. Ids
+    /// The stable id: `sentence`, `pronoun`, `pronoun-heads`, `audio`, `diarization`,
+    /// `diarization-long`, `word-order` or `generation`. Ids
     /// outlive renames in the code, so never change one.
     ///
     /// ```
@@ -64,6 +74,8 @@ impl Preset {
             Preset::AudioFrames => "audio",
             Preset::Diarization => "diarization",
             Preset::LongDiarization => "diarization-long",
+            Preset::WordOrder => "word-order",
+            Preset::Generation => "generation",
         }
     }
 
@@ -81,6 +93,8 @@ impl Preset {
             Preset::AudioFrames => audio_frames(),
             Preset::Diarization => diarization(),
             Preset::LongDiarization => long_diarization(),
+            Preset::WordOrder => word_order(),
+            Preset::Generation => generation(),
         }
     }
 }
@@ -135,6 +149,7 @@ pub fn sentence() -> Scenario {
         w_o: None,
         mask: None,
         options: Options::default(),
+        p: None,
     }
 }
 

@@ -3,11 +3,14 @@
 //!
 //! Input: `{ "tokens"?, "x": T×d or B×T×d, "w_q": d×(h·d_k), "w_k": d×(h·d_k),
 //! "w_v": d×(h·d_v), "heads"?: h = 1, "w_o"?: (h·d_v)×d_out, "mask"?: T or
-//! B×T of 0/1, "causal"?: false, "scale"?: true }`.
+//! B×T of 0/1, "causal"?: false, "scale"?: true, "positions"?: "none" |
+//! "sinusoidal" | "learned" | "rope" = "none", "p"?: T×d (learned positions
+//! only) }`.
 
 use crate::error::AttentionError;
 use crate::layer::{forward_heads, LayerTrace};
 use crate::limits;
+use crate::positions::Positions;
 use crate::trace::{Head, Options};
 use ndarray::{Array2, Array3, Axis};
 use serde_json::Value;
@@ -49,8 +52,19 @@ impl JsonValue for &Value {
     }
 }
 
-const FIELDS: [&str; 10] = [
-    "tokens", "x", "w_q", "w_k", "w_v", "heads", "w_o", "mask", "causal", "scale",
+const FIELDS: [&str; 12] = [
+    "tokens",
+    "x",
+    "w_q",
+    "w_k",
+    "w_v",
+    "heads",
+    "w_o",
+    "mask",
+    "causal",
+    "scale",
+    "positions",
+    "p",
 ];
 /// Longest token label, in characters.
 pub const MAX_TOKEN_CHARS: usize = 32;
@@ -73,7 +87,11 @@ pub struct Scenario {
     pub w_o: Option<Array2<f64>>,
     /// The key padding mask, B×T, true for a real position.
     pub mask: Option<Array2<bool>>,
+    /// Causal masking, scaling and how the positions enter.
     pub options: Options,
+    /// The learned positions, T×d, added to every sequence of x; only with
+    /// `options.positions` learned.
+    pub p: Option<Array2<f64>>,
 }
 
 impl Scenario {
@@ -112,7 +130,8 @@ impl Scenario {
             return Err(AttentionError::WrongType {
                 field: unknown.clone(),
                 row: "this field".into(),
-                expected: "one of tokens, x, w_q, w_k, w_v, heads, w_o, mask, causal, scale",
+                expected:
+                    "one of tokens, x, w_q, w_k, w_v, heads, w_o, mask, causal, scale, positions, p",
             });
         }
         // Each field once, like a JSON object; a repeated name keeps its last value.
@@ -155,6 +174,16 @@ impl Scenario {
         let options = Options {
             causal: flag(optional(take("causal")), "causal", false)?,
             scale: flag(optional(take("scale")), "scale", true)?,
+            positions: match optional(take("positions")) {
+                None => Positions::None,
+                Some(v) => positions(&v)?,
+            },
+        };
+        // Its shape and whether the positions read it are the forward
+        // pass's checks, as for the weights.
+        let p = match optional(take("p")) {
+            None => None,
+            Some(v) => Some(matrix(&v, "p", "")?),
         };
         Ok(Self {
             tokens,
@@ -165,6 +194,7 @@ impl Scenario {
             w_o,
             mask,
             options,
+            p,
         })
     }
 
@@ -177,6 +207,7 @@ impl Scenario {
             self.heads,
             self.w_o.as_ref().map(|w| w.view()),
             self.mask.as_ref().map(|m| m.view()),
+            self.p.as_ref().map(|p| p.view()),
             self.options,
         )
     }
@@ -198,6 +229,20 @@ fn head_count<V: JsonValue>(value: &V) -> Result<usize, AttentionError> {
     let n = n as usize;
     limits::check_range("heads", "heads", n, 1, limits::MAX_HEADS)?;
     Ok(n)
+}
+
+/// How the positions enter: one of [`Positions`]' ids.
+fn positions<V: JsonValue>(value: &V) -> Result<Positions, AttentionError> {
+    value
+        .string()
+        .and_then(|id| Positions::from_id(&id))
+        .ok_or_else(|| {
+            wrong(
+                "positions",
+                "the value".into(),
+                "one of \"none\", \"sinusoidal\", \"learned\", \"rope\"",
+            )
+        })
 }
 
 fn required<V>(value: Option<V>, field: &str) -> Result<V, AttentionError> {

@@ -3,6 +3,7 @@
 use crate::error::AttentionError;
 use crate::kernels::{may_attend, project_uninit, scale_factor, softmax_masked, written};
 use crate::limits;
+use crate::positions::{self, rope_in_place, Positions};
 use ndarray::{Array2, Array3, ArrayView, ArrayView2, ArrayView3, Axis, Dimension};
 
 /// The learned parameters of one head: `W_Q` and `W_K` are d×d_k, `W_V` is d×d_v.
@@ -13,13 +14,15 @@ pub struct Head {
     pub w_v: Array2<f64>,
 }
 
-/// How the scores are treated before the softmax.
+/// How the positions enter and how the scores are treated before the softmax.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Query i ignores every later position j > i.
     pub causal: bool,
     /// Divide the scores by √d_k.
     pub scale: bool,
+    /// How the tokens' positions enter ([`crate::positions`]).
+    pub positions: Positions,
 }
 
 impl Default for Options {
@@ -27,6 +30,7 @@ impl Default for Options {
         Self {
             causal: false,
             scale: true,
+            positions: Positions::None,
         }
     }
 }
@@ -36,16 +40,21 @@ impl Default for Options {
 /// A single sequence is a batch of one. All 3-D arrays are indexed `[sequence, row, column]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
-    /// The input X, B×T×d.
+    /// The X that was projected, B×T×d: the input, plus the positions when
+    /// they are added to it (sinusoidal or learned).
     pub x: Array3<f64>,
     /// The head's weights, as given.
     pub head: Head,
     /// The options used.
     pub options: Options,
-    /// Q = X·W_Q, B×T×d_k.
+    /// Q = X·W_Q, B×T×d_k; with RoPE, each row p turned as at position p.
     pub q: Array3<f64>,
-    /// K = X·W_K, B×T×d_k.
+    /// K = X·W_K, B×T×d_k; with RoPE, each row p turned as at position p.
     pub k: Array3<f64>,
+    /// With RoPE, X·W_Q before the rotation; None otherwise.
+    pub q_unrotated: Option<Array3<f64>>,
+    /// With RoPE, X·W_K before the rotation; None otherwise.
+    pub k_unrotated: Option<Array3<f64>>,
     /// V = X·W_V, B×T×d_v.
     pub v: Array3<f64>,
     /// Raw scores Q·Kᵀ, B×T×T.
@@ -104,6 +113,12 @@ pub fn forward_sequence(
 /// checked first; bad shapes, empty or non-finite input and sizes past
 /// [`crate::limits`] are errors, never panics.
 ///
+/// With sinusoidal positions, X + PE is projected instead of X
+/// ([`positions::sinusoidal`]); with RoPE, row p of Q and of K is turned as
+/// at position p ([`rope_in_place`]) before the scores, which needs an even
+/// d_k. Learned positions need their matrix `p`, which only
+/// [`crate::forward_heads`] takes: here they are an error.
+///
 /// ```
 /// use attention_core::{forward, Head, Options};
 /// use ndarray::{array, Array2, Array3};
@@ -121,12 +136,30 @@ pub fn forward(
     key_is_real: Option<ArrayView2<bool>>,
     options: Options,
 ) -> Result<Trace, AttentionError> {
-    check_input(x, head, key_is_real)?;
-    forward_checked(x, head, key_is_real, options)
+    let (_, t, d) = check_input(x, head, key_is_real)?;
+    if options.positions == Positions::Learned {
+        return Err(AttentionError::WrongType {
+            field: "positions".into(),
+            row: "the value".into(),
+            expected:
+                "none, sinusoidal or rope here: forward takes no p (use forward_heads with p)",
+        });
+    }
+    match positions::added(options.positions, None, (t, d), head.w_q.ncols())? {
+        Some(added) => forward_checked(
+            positions::plus(x, &added).view(),
+            head,
+            key_is_real,
+            options,
+        ),
+        None => forward_checked(x, head, key_is_real, options),
+    }
 }
 
-/// [`forward`] on input [`check_input`] has already accepted: the heads of
-/// a layer are checked once, as the whole layer ([`crate::forward_heads`]).
+/// [`forward`] on input [`check_input`] and [`positions::added`] have
+/// already accepted, with any positions already added to `x`: the heads of a
+/// layer are checked once, as the whole layer ([`crate::forward_heads`]).
+/// RoPE, which acts on each head's Q and K, is applied here.
 pub(crate) fn forward_checked(
     x: ArrayView3<f64>,
     head: &Head,
@@ -152,6 +185,22 @@ pub(crate) fn forward_checked(
     ensure_finite("q", &q)?;
     ensure_finite("k", &k)?;
     ensure_finite("v", &v)?;
+    // The unrotated Q and K are kept for the lesson, which draws each pair
+    // before and after its turn.
+    let (q, k, q_unrotated, k_unrotated) = if options.positions == Positions::Rope {
+        let [q_turned, k_turned] = [&q, &k].map(|a| {
+            let mut turned = a.clone();
+            turned.outer_iter_mut().for_each(rope_in_place);
+            turned
+        });
+        // A turn keeps each pair's length, but a·cos φ − b·sin φ can still
+        // overflow for entries near the largest double.
+        ensure_finite("q", &q_turned)?;
+        ensure_finite("k", &k_turned)?;
+        (q_turned, k_turned, Some(q), Some(k))
+    } else {
+        (q, k, None, None)
+    };
     // As Q·(Kᵀ): each score sums Q_ic·K_jc over c in order.
     let scores = products(q.view(), t, |b| k.index_axis(Axis(0), b).reversed_axes());
 
@@ -215,6 +264,8 @@ pub(crate) fn forward_checked(
         options,
         q,
         k,
+        q_unrotated,
+        k_unrotated,
         v,
         scores,
         scale_factor: factor,

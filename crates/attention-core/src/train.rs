@@ -26,6 +26,7 @@ pub use tasks::{task, Task, TaskId, Trainable};
 pub use trainer::{Trainer, INIT_STD};
 
 use crate::error::AttentionError;
+use crate::positions::Positions;
 use crate::trace::{check_input, Head, Options};
 use ndarray::{Array2, ArrayView2, Axis};
 use pass::{matrix, Pass};
@@ -60,12 +61,21 @@ pub struct Attended {
 }
 
 /// Checks the input like [`crate::forward`] and builds the pass, run forward.
+/// Training learns without positions: the backward pass knows none, so
+/// positions would give the gradient of another function.
 fn checked_pass(
     x: ArrayView2<f64>,
     head: &Head,
     key_is_real: Option<&[bool]>,
     options: Options,
 ) -> Result<Pass, AttentionError> {
+    if options.positions != Positions::None {
+        return Err(AttentionError::WrongType {
+            field: "positions".into(),
+            row: "the value".into(),
+            expected: "none here: training learns without positions",
+        });
+    }
     let mask = key_is_real.map(|m| Array2::from_shape_fn((1, m.len()), |(_, j)| m[j]));
     check_input(
         x.insert_axis(Axis(0)),

@@ -3,7 +3,9 @@
 //! a panic anywhere in the core fails it.
 
 use attention_core::limits::{MAX_DIM, MAX_TOKENS};
-use attention_core::{forward, forward_sequence, AttentionError, Head, Options, Scenario};
+use attention_core::{
+    forward, forward_heads, forward_sequence, AttentionError, Head, Options, Positions, Scenario,
+};
 use ndarray::{array, Array2, Array3, Axis};
 use serde_json::json;
 
@@ -409,6 +411,7 @@ fn sizes_at_the_limits_work() {
         Options {
             causal: true,
             scale: true,
+            ..Options::default()
         },
     )
     .expect("at the limits");
@@ -508,6 +511,7 @@ fn a_fully_masked_sequence_gives_zeros_not_nan() {
         Options {
             causal: true,
             scale: false,
+            ..Options::default()
         },
     )
     .expect("a fully masked sequence is not an error");
@@ -527,6 +531,7 @@ fn causal_mask_and_padding_can_empty_one_row() {
         Options {
             causal: true,
             scale: true,
+            ..Options::default()
         },
     )
     .expect("valid input");
@@ -626,5 +631,147 @@ fn score_cells_count_every_head() {
     assert_names(
         &error,
         &["x", "2097152 score cells (B×heads×T×T)", "1048576"],
+    );
+}
+
+/// What running a scenario with `changes` says, in English.
+fn run_error(changes: serde_json::Value) -> String {
+    match scenario_with(changes).and_then(|s| s.run().map(|_| ())) {
+        Err(error) => error.to_string(),
+        Ok(()) => "runs".into(),
+    }
+}
+
+/// `positions` is one of four ids; anything else lists them.
+#[test]
+fn positions_must_be_one_of_the_four_ids() {
+    for bad in [json!("absolute"), json!("Rope"), json!(3), json!(true)] {
+        let error = scenario_with(json!({ "positions": bad })).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            r#"positions: the value should be one of "none", "sinusoidal", "learned", "rope""#
+        );
+    }
+    for positions in Positions::ALL {
+        let parsed = scenario_with(json!({ "positions": positions.id() })).expect("a known id");
+        assert_eq!(parsed.options.positions, positions);
+    }
+    let default = scenario_with(json!({ "positions": null })).expect("default");
+    assert_eq!(default.options.positions, Positions::None);
+}
+
+/// Learned positions need `p`, of x's shape and finite, and `p` is for
+/// learned positions only.
+#[test]
+fn p_goes_with_learned_positions_only() {
+    assert_eq!(
+        run_error(json!({ "positions": "learned" })),
+        r#"p: is missing; positions "learned" adds row t of p to row t of x"#
+    );
+    let p = json!([[1, 0], [0, 1], [1, 1]]);
+    assert_eq!(run_error(json!({ "positions": "learned", "p": p })), "runs");
+    assert_eq!(
+        run_error(json!({ "p": p })),
+        r#"p: is given, but positions is "none"; only positions "learned" reads p"#
+    );
+    for positions in ["sinusoidal", "rope"] {
+        assert_eq!(
+            run_error(json!({ "positions": positions, "p": p })),
+            format!(
+                r#"p: is given, but positions is "{positions}"; only positions "learned" reads p"#
+            )
+        );
+    }
+    assert_eq!(
+        run_error(json!({ "positions": "learned", "p": [[1, 0], [0, 1]] })),
+        "p: found 2×2, expected 3×2 (one row per position of x, one column per feature)"
+    );
+    assert_eq!(
+        run_error(json!({ "positions": "learned", "p": [[1, 0, 0], [0, 1, 0], [1, 1, 0]] })),
+        "p: found 3×3, expected 3×2 (one row per position of x, one column per feature)"
+    );
+    assert_eq!(
+        run_error(json!({ "positions": "learned", "p": [[1, 0], [0, "a"], [1, 1]] })),
+        "p: row [1] should be a list of numbers only"
+    );
+    // JSON has no NaN: a p with one comes from a program, through forward_heads.
+    let x = Array3::<f64>::zeros((1, 3, 2));
+    let mut p = Array2::<f64>::zeros((3, 2));
+    p[[2, 1]] = f64::NAN;
+    let learned = Options {
+        positions: Positions::Learned,
+        ..Options::default()
+    };
+    let error = forward_heads(
+        x.view(),
+        &identity_head(2),
+        1,
+        None,
+        None,
+        Some(p.view()),
+        learned,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "p: row [2] holds a number that is NaN or infinite"
+    );
+}
+
+/// RoPE turns each head's columns in pairs: an odd number per head is an
+/// error naming w_q.
+#[test]
+fn rope_needs_an_even_number_of_columns_per_head() {
+    let odd = json!([[1, 0, 0], [0, 1, 0]]);
+    assert_eq!(
+        run_error(json!({ "positions": "rope", "w_q": odd, "w_k": odd })),
+        "w_q: rope rotates pairs of columns: each head needs an even number of columns, found 3"
+    );
+    assert_eq!(
+        run_error(json!({ "positions": "rope", "heads": 2 })),
+        "w_q: rope rotates pairs of columns: each head needs an even number of columns, found 1"
+    );
+    assert_eq!(run_error(json!({ "positions": "rope" })), "runs");
+    // One head alone, through forward, says the same.
+    let x = Array3::<f64>::zeros((1, 2, 3));
+    let rope = Options {
+        positions: Positions::Rope,
+        ..Options::default()
+    };
+    let error = forward(x.view(), &identity_head(3), None, rope).unwrap_err();
+    assert_eq!(
+        error,
+        AttentionError::OddColumns {
+            field: "w_q".into(),
+            found: 3
+        }
+    );
+}
+
+/// `forward` has no `p`, so it refuses learned positions; training learns
+/// without positions and refuses them all.
+#[test]
+fn forward_and_training_refuse_what_they_cannot_do() {
+    let x = Array3::<f64>::zeros((1, 2, 2));
+    let learned = Options {
+        positions: Positions::Learned,
+        ..Options::default()
+    };
+    let error = forward(x.view(), &identity_head(2), None, learned).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "positions: the value should be none, sinusoidal or rope here: forward takes no p (use forward_heads with p)"
+    );
+    let sinusoidal = Options {
+        positions: Positions::Sinusoidal,
+        ..Options::default()
+    };
+    let x = array![[1.0, 0.0], [0.0, 1.0]];
+    let error =
+        attention_core::train::forward_values(x.view(), &identity_head(2), None, sinusoidal)
+            .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "positions: the value should be none here: training learns without positions"
     );
 }

@@ -141,7 +141,11 @@ fn case() -> impl Strategy<Value = Case> {
                 x,
                 head: Head { w_q, w_k, w_v },
                 mask,
-                options: Options { causal, scale },
+                options: Options {
+                    causal,
+                    scale,
+                    ..Options::default()
+                },
                 loss,
             })
     })
@@ -199,6 +203,7 @@ fn empty_row_case() -> Case {
         options: Options {
             causal: true,
             scale: true,
+            ..Options::default()
         },
         loss: Loss::AttendTo(vec![
             AttendTarget {
@@ -289,6 +294,7 @@ fn a_wrong_gradient_fails_the_check() {
         options: Options {
             causal: false,
             scale: true,
+            ..Options::default()
         },
         mask: None,
         ..empty_row_case()

@@ -1,7 +1,9 @@
 //! Invariants of attention that hold for every input, checked on random ones.
 
 use attention_core::kernels::masked_softmax;
-use attention_core::{forward, forward_sequence, Head, Options, Trace};
+use attention_core::positions::rope_score;
+use attention_core::presets::sentence;
+use attention_core::{forward, forward_heads, forward_sequence, Head, Options, Positions, Trace};
 use ndarray::{s, Array1, Array2, Array3, Axis};
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -100,7 +102,11 @@ fn batch() -> impl Strategy<Value = (Array3<f64>, Head, Array2<bool>, Options)> 
                         Array3::from_shape_vec((batch, t, d), x).expect("sized to fit"),
                         Head { w_q, w_k, w_v },
                         Array2::from_shape_vec((batch, t), mask).expect("sized to fit"),
-                        Options { causal, scale },
+                        Options {
+                            causal,
+                            scale,
+                            ..Options::default()
+                        },
                     )
                 })
         },
@@ -131,7 +137,7 @@ proptest! {
             )
         })
     ) {
-        let options = Options { causal: false, scale: seq.scale };
+        let options = Options { causal: false, scale: seq.scale, ..Options::default() };
         let t = seq.x.nrows();
         // Row r of the permuted input is row order[r] of the original.
         let x = seq.x.select(Axis(0), &order);
@@ -178,7 +184,7 @@ proptest! {
         }),
         causal in any::<bool>(),
     ) {
-        let options = Options { causal, scale: seq.scale };
+        let options = Options { causal, scale: seq.scale, ..Options::default() };
         let real: Vec<usize> = (0..mask.len()).filter(|&j| mask[j]).collect();
         let padded = run(&seq.x, &seq.head, Some(&mask), options);
         let short = run(&seq.x.select(Axis(0), &real), &seq.head, None, options);
@@ -207,7 +213,7 @@ proptest! {
             )
         })
     ) {
-        let options = Options { causal: true, scale: seq.scale };
+        let options = Options { causal: true, scale: seq.scale, ..Options::default() };
         let plain = run(&seq.x, &seq.head, Some(&mask), options);
         for ((_, r, c), &w) in plain.weights.indexed_iter() {
             if c > r {
@@ -245,9 +251,165 @@ proptest! {
         seq in sequence(1..=8, 1e3),
         causal in any::<bool>(),
     ) {
-        let options = Options { causal, scale: seq.scale };
+        let options = Options { causal, scale: seq.scale, ..Options::default() };
         let trace = run(&seq.x, &seq.head, None, options);
         check_rows(&trace)?;
         prop_assert!(trace.output.iter().all(|v| v.is_finite()));
     }
+}
+
+/// Tolerance of the permutation property without positions: with X, W and
+/// W_O in [−1, 1] every number is below 40 in size, and a permuted input
+/// gives the same products in the same order, but for the softmax's total
+/// and the mix of values, summed in the permuted order: a few ulps, about
+/// 1e-14 at most.
+const PERMUTED_TOL: f64 = 1e-12;
+
+/// A layer of 1 or 2 heads, maybe with W_O, over one sequence with entries
+/// in [−1, 1], and a permutation of its positions.
+fn permuted_layer(
+) -> impl Strategy<Value = (Array2<f64>, Head, usize, Option<Array2<f64>>, Vec<usize>)> {
+    (1usize..=8, 1usize..=6, 1usize..=2, 1usize..=4, 1usize..=4).prop_flat_map(
+        |(t, d, heads, d_k, d_v)| {
+            (
+                matrix(t, d, 1.0),
+                matrix(d, heads * d_k, 1.0),
+                matrix(d, heads * d_k, 1.0),
+                matrix(d, heads * d_v, 1.0),
+                Just(heads),
+                proptest::option::of(matrix(heads * d_v, 3, 1.0)),
+                Just((0..t).collect::<Vec<_>>()).prop_shuffle(),
+            )
+                .prop_map(|(x, w_q, w_k, w_v, heads, w_o, order)| {
+                    (x, Head { w_q, w_k, w_v }, heads, w_o, order)
+                })
+        },
+    )
+}
+
+/// The layer's output and every head's weights over one sequence `x`.
+fn layer(
+    x: &Array2<f64>,
+    head: &Head,
+    heads: usize,
+    w_o: Option<&Array2<f64>>,
+    positions: Positions,
+) -> (Array2<f64>, Vec<Array2<f64>>) {
+    let options = Options {
+        positions,
+        ..Options::default()
+    };
+    let x = x.view().insert_axis(Axis(0));
+    let layer = forward_heads(x, head, heads, w_o.map(|w| w.view()), None, None, options)
+        .expect("valid input");
+    let weights = layer
+        .heads
+        .iter()
+        .map(|h| h.weights.index_axis(Axis(0), 0).to_owned())
+        .collect();
+    (layer.output.index_axis(Axis(0), 0).to_owned(), weights)
+}
+
+/// The largest difference between the output of a permuted sequence and
+/// the permuted output, `max |out(πX)_r − out(X)_π(r)|`.
+fn permutation_gap(
+    x: &Array2<f64>,
+    head: &Head,
+    heads: usize,
+    order: &[usize],
+    positions: Positions,
+) -> f64 {
+    let (plain, _) = layer(x, head, heads, None, positions);
+    let (permuted, _) = layer(&x.select(Axis(0), order), head, heads, None, positions);
+    let mut gap: f64 = 0.0;
+    for (r, &from) in order.iter().enumerate() {
+        for (got, want) in permuted.row(r).iter().zip(plain.row(from)) {
+            gap = gap.max((got - want).abs());
+        }
+    }
+    gap
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Without positions attention reads a set: for every permutation π,
+    /// `out(πX) = π·out(X)` and the weights are permuted in rows and
+    /// columns alike, with one head or two, with W_O or without.
+    #[test]
+    fn without_positions_a_permutation_permutes_the_layer(
+        (x, head, heads, w_o, order) in permuted_layer()
+    ) {
+        let (plain, plain_weights) = layer(&x, &head, heads, w_o.as_ref(), Positions::None);
+        let permuted_x = x.select(Axis(0), &order);
+        let (permuted, permuted_weights) = layer(&permuted_x, &head, heads, w_o.as_ref(), Positions::None);
+        for (r, &from) in order.iter().enumerate() {
+            for (c, (&got, &want)) in permuted.row(r).iter().zip(plain.row(from)).enumerate() {
+                prop_assert!((got - want).abs() <= PERMUTED_TOL, "output[{}][{}]: {} vs {}", r, c, got, want);
+            }
+            for (h, (got, want)) in permuted_weights.iter().zip(&plain_weights).enumerate() {
+                for (c, &to) in order.iter().enumerate() {
+                    let (got, want) = (got[[r, c]], want[[from, to]]);
+                    prop_assert!((got - want).abs() <= PERMUTED_TOL, "head {} weights[{}][{}]: {} vs {}", h, r, c, got, want);
+                }
+            }
+        }
+    }
+
+    /// RoPE scores depend on the offset only: shifting both positions by
+    /// the same amount leaves the score as it was. The positions stay below
+    /// 512 so that an angle p·θ_0 = p radians is rounded to within 6e-14
+    /// and the score, of size at most d_k ≤ 8, to within 1e-12.
+    #[test]
+    fn a_rope_score_depends_on_the_offset_only(
+        (q, k) in (1usize..=4).prop_flat_map(|pairs| (vec(-1.0..1.0f64, 2 * pairs), vec(-1.0..1.0f64, 2 * pairs))),
+        p_q in 0usize..256,
+        p_k in 0usize..256,
+        shift in 0usize..256,
+    ) {
+        let (q, k) = (Array1::from(q), Array1::from(k));
+        let score = rope_score(q.view(), k.view(), p_q, p_k);
+        let shifted = rope_score(q.view(), k.view(), p_q + shift, p_k + shift);
+        prop_assert!((score - shifted).abs() <= 1e-12, "{} vs {} shifted by {}", score, shifted, shift);
+    }
+}
+
+/// 我 / 喜欢 / 打 / 篮球 shuffled into 篮球 / 喜欢 / 打 / 我: without positions
+/// the outputs are only reordered; with sinusoidal positions or RoPE they
+/// are new numbers, each off by far more than rounding.
+#[test]
+fn with_positions_a_shuffled_sentence_is_not_the_same_sentence() {
+    let s = sentence();
+    let x = s.x.index_axis(Axis(0), 0).to_owned();
+    let order = [3, 1, 2, 0];
+    for heads in [1, 2] {
+        let none = permutation_gap(&x, &s.head, heads, &order, Positions::None);
+        assert!(
+            none <= PERMUTED_TOL,
+            "{heads} heads without positions: {none}"
+        );
+        for positions in [Positions::Sinusoidal, Positions::Rope] {
+            let gap = permutation_gap(&x, &s.head, heads, &order, positions);
+            assert!(gap >= 1e-3, "{heads} heads, {positions:?}: {gap}");
+        }
+    }
+}
+
+/// A RoPE score changes with the offset: the same query and key one
+/// position apart and three apart.
+#[test]
+fn a_rope_score_changes_with_the_offset() {
+    let (q, k) = (
+        Array1::from(vec![1.0, 0.0, 0.5, 0.5]),
+        Array1::from(vec![1.0, 0.0, 0.5, 0.5]),
+    );
+    let same = rope_score(q.view(), k.view(), 4, 4);
+    // At offset 0 the rotations cancel: the plain dot product.
+    assert!((same - 1.5).abs() < 1e-15);
+    let near = rope_score(q.view(), k.view(), 4, 3);
+    let far = rope_score(q.view(), k.view(), 4, 1);
+    // Pair 0 turns by 1 radian per position, pair 1 by 1/100.
+    let expected = |offset: f64| offset.cos() + 0.5 * (offset / 100.0).cos();
+    assert!((near - expected(1.0)).abs() < 1e-14 && (far - expected(3.0)).abs() < 1e-14);
+    assert!((near - far).abs() >= 1e-3 && (same - near).abs() >= 1e-3);
 }

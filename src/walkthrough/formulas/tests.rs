@@ -216,3 +216,74 @@ fn the_learning_step_counts_every_heads_weights_and_w_o() {
     // 6 × 6 × 3 for W_Q, W_K, W_V of both heads, and 36 for W_O.
     assert_eq!(numbers(&lines[2]), ["6", "6", "3", "36", "144"]);
 }
+
+/// Token i's trace under `positions`, causal as generation is.
+fn positioned(positions: attention_core::positions::Positions) -> SequenceTrace {
+    let mut scenario = presets::sentence();
+    scenario.options.causal = true;
+    crate::lab::set_positions(&mut scenario, positions, 1).expect("positions");
+    let trace = scenario.run().expect("runs").into_head(0);
+    SequenceTrace::new(&trace, 0, token_labels(&scenario))
+}
+
+#[test]
+fn the_positions_step_shows_what_the_projections_took_or_the_turn() {
+    use attention_core::positions::Positions;
+    let added = positioned(Positions::Sinusoidal);
+    let at = Selection { query: 2, key: 0 };
+    let f = step_formulas(Step::Positions, &added, None, at, Lang::En);
+    let shown = numbers(&f[0]);
+    let row: Vec<String> = added.x.row(2).iter().map(|&v| two_decimals(v)).collect();
+    assert_eq!(shown[shown.len() - 4..], row, "X + P's row, as projected");
+    let turned = positioned(Positions::Rope);
+    let f = step_formulas(Step::Positions, &turned, None, at, Lang::En);
+    let (before, after) = turned
+        .unrotated
+        .as_ref()
+        .map(|(q, _)| q)
+        .zip(Some(&turned.q))
+        .expect("rope");
+    let first = numbers(&f[0]);
+    assert!(
+        first.contains(&two_decimals(before[[2, 0]]))
+            && first.contains(&two_decimals(after[[2, 1]])),
+        "{first:?}"
+    );
+    let none = step_formulas(Step::Positions, &sentence(true, false), None, at, Lang::Zh);
+    assert!(none[1].contains(text::NO_POSITIONS.zh));
+}
+
+#[test]
+fn the_generation_step_shows_the_cached_keys_weights_and_the_cores_work() {
+    let t = positioned(attention_core::positions::Positions::None);
+    let at = Selection { query: 2, key: 0 };
+    let f = step_formulas(Step::Generation, &t, None, at, Lang::En);
+    let weights: Vec<String> = t
+        .weights
+        .row(2)
+        .iter()
+        .take(3)
+        .map(|&v| two_decimals(v))
+        .collect();
+    let shown = numbers(&f[0]);
+    assert_eq!(shown[shown.len() - 3..], weights, "keys 1 to 3 only");
+    let sizes = attention_core::generate::Sizes {
+        d: 4,
+        d_k: 4,
+        d_v: 4,
+        heads: 1,
+        d_out: None,
+    };
+    let work = sizes.step_work(2);
+    assert!(
+        f[1].contains(&format!(
+            "{} with the cache, {} without",
+            work.cached, work.uncached
+        )),
+        "{}",
+        f[1]
+    );
+    assert_eq!(f.len(), 2, "causal: no reminder");
+    let open = step_formulas(Step::Generation, &sentence(true, false), None, at, Lang::En);
+    assert!(open[2].contains(text::NOT_CAUSAL.en));
+}

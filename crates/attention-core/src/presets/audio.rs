@@ -70,6 +70,7 @@ pub fn audio_frames() -> Scenario {
             b == 0 || t < SHORT_CLIP
         })),
         options: Options::default(),
+        p: None,
     }
 }
 

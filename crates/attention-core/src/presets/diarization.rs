@@ -73,5 +73,6 @@ pub fn diarization() -> Scenario {
         w_o: None,
         mask: None,
         options: Options::default(),
+        p: None,
     }
 }

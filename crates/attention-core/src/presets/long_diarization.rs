@@ -194,6 +194,7 @@ pub fn long_diarization() -> Scenario {
             |(clip, t)| speakers[clip][t] != Heard::Padding,
         )),
         options: Options::default(),
+        p: None,
     }
 }
 

@@ -67,6 +67,7 @@ pub fn pronoun() -> Scenario {
         w_o: None,
         mask: None,
         options: Options::default(),
+        p: None,
     }
 }
 

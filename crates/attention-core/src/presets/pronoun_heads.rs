@@ -88,5 +88,6 @@ pub fn pronoun_heads() -> Scenario {
         w_o: Some(Array2::eye(6)),
         mask: None,
         options: Options::default(),
+        p: None,
     }
 }

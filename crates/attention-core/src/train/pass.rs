@@ -250,7 +250,11 @@ mod tests {
             };
             let mask: Vec<bool> = (0..t).map(|j| j + 1 < t || seed != 2).collect();
             for (scale, causal) in [(true, false), (false, true)] {
-                let options = Options { scale, causal };
+                let options = Options {
+                    scale,
+                    causal,
+                    ..Options::default()
+                };
                 let mut pass = Pass::new(x.view(), &head, Some(&mask), options);
                 pass.forward();
                 let trace =

@@ -337,6 +337,7 @@ impl Trainer {
                 .as_ref()
                 .map(|m| Array2::from_shape_fn((1, m.len()), |(_, j)| m[j])),
             options: self.task.options,
+            p: None,
         }
     }
 }

@@ -24,6 +24,7 @@ pub fn forward_fingerprints(forward: &Value) -> ([u64; 3], [u64; 3]) {
     let options = Options {
         causal: true,
         scale: true,
+        ..Options::default()
     };
     let trace = forward_sequence(
         normal_matrix(t, d, 1.0, seed).view(),

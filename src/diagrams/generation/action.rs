@@ -1,0 +1,69 @@
+//! What the learner did in the generation card, as data (the cards'
+//! protocol, `crate::action`), and the step it leads to. Pure, so tested
+//! natively.
+
+use crate::action::Reading;
+
+/// One thing the learner did in the generation card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenerationAction {
+    Previous,
+    Next,
+    /// Go to step n, counted from 1 as the slider shows it.
+    To(usize),
+}
+
+impl GenerationAction {
+    /// The action an event means, or `None`.
+    pub fn read(r: &Reading) -> Option<Self> {
+        match (r.event, r.action) {
+            ("click", "gen-previous") => Some(Self::Previous),
+            ("click", "gen-next") => Some(Self::Next),
+            ("input", "gen-step") => r.value.trim().parse().ok().map(Self::To),
+            _ => None,
+        }
+    }
+}
+
+/// The step (from 0) after `action`, of `steps`; a step past the last
+/// counts as the last.
+pub fn apply(t: usize, steps: usize, action: GenerationAction) -> usize {
+    let last = steps.saturating_sub(1);
+    let t = t.min(last);
+    match action {
+        GenerationAction::Previous => t.saturating_sub(1),
+        GenerationAction::Next => (t + 1).min(last),
+        GenerationAction::To(n) => n.saturating_sub(1).min(last),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_stay_between_the_first_and_the_last() {
+        assert_eq!(
+            GenerationAction::read(&Reading::click("gen-next", 0)),
+            Some(GenerationAction::Next)
+        );
+        assert_eq!(
+            GenerationAction::read(&Reading::of("input", "gen-step", "3")),
+            Some(GenerationAction::To(3))
+        );
+        assert_eq!(
+            GenerationAction::read(&Reading::of("input", "gen-step", "x")),
+            None
+        );
+        assert_eq!(apply(0, 5, GenerationAction::Previous), 0);
+        assert_eq!(apply(4, 5, GenerationAction::Next), 4);
+        assert_eq!(apply(1, 5, GenerationAction::Next), 2);
+        assert_eq!(apply(1, 5, GenerationAction::To(5)), 4);
+        assert_eq!(apply(1, 5, GenerationAction::To(0)), 0);
+        assert_eq!(
+            apply(usize::MAX, 5, GenerationAction::Previous),
+            3,
+            "past the last is the last"
+        );
+    }
+}

@@ -1,0 +1,384 @@
+//! The generation card as HTML: the step, the new token, the shown head's
+//! caches of keys and values (one row more each step, the new one marked),
+//! the new query's weights over them and its output, the check against the
+//! whole causal pass, and the work with and without the cache. Pure, so
+//! tests read it natively.
+
+use crate::geometry::format::{fixed, js_number};
+use crate::i18n::{generation as text, heads, Lang, Msg};
+use crate::svg::Markup;
+use attention_core::generate::{Generation, Step, Work};
+use attention_core::positions::Positions;
+use attention_core::Scenario;
+use ndarray::{Array2, ArrayView1, ArrayView2, Axis};
+
+/// What the card shows after step `t` of one sequence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerationView {
+    pub labels: Vec<String>,
+    /// The step shown, from 0; the caches hold t + 1 rows.
+    pub t: usize,
+    /// T, one step per token.
+    pub steps: usize,
+    /// The head whose cache and weights are shown.
+    pub head: usize,
+    pub keys: Array2<f64>,
+    pub values: Array2<f64>,
+    pub step: Step,
+    /// The largest difference between this step's output row and row t of
+    /// the whole causal pass.
+    pub difference: f64,
+    /// The multiply-adds of all T steps.
+    pub total: Work,
+    /// Whether the scenario itself is causal (generation is, regardless).
+    pub causal: bool,
+    /// Whether RoPE turned the cached keys and the query.
+    pub rope: bool,
+    /// How many heads the layer has.
+    pub heads: usize,
+}
+
+impl GenerationView {
+    /// Sequence `sequence` of `s` generated up to step `t` (clamped to the
+    /// last), head `head` shown; `None` if the core cannot run it.
+    pub fn new(s: &Scenario, sequence: usize, head: usize, t: usize) -> Option<Self> {
+        let mut generation = Generation::new(s, sequence).ok()?;
+        let steps = generation.steps();
+        let t = t.min(steps.saturating_sub(1));
+        let mut last = None;
+        for _ in 0..=t {
+            last = Some(generation.step()?.ok()?);
+        }
+        let step = last?;
+        let head = head.min(step.heads.len().saturating_sub(1));
+        let (keys, values) = generation.cache(head)?;
+        let mut causal = s.clone();
+        causal.options.causal = true;
+        let full = causal.run().ok()?;
+        let row = full.output.index_axis(Axis(0), sequence).row(t).to_owned();
+        let difference = row
+            .iter()
+            .zip(&step.output)
+            .fold(0.0, |most: f64, (a, b)| most.max((a - b).abs()));
+        Some(GenerationView {
+            labels: crate::lab::token_labels(s),
+            t,
+            steps,
+            head,
+            keys: keys.to_owned(),
+            values: values.to_owned(),
+            total: generation.sizes().total_work(steps),
+            step,
+            difference,
+            causal: s.options.causal,
+            rope: s.options.positions == Positions::Rope,
+            heads: s.heads,
+        })
+    }
+}
+
+/// The card's markup for `view` (none while the scenario cannot run).
+pub fn generation_card(view: Option<&GenerationView>, lang: Lang) -> String {
+    let mut m = Markup::new();
+    // Folded until opened, as the other cards below the diagrams.
+    m.open_fold("generation-fold", "h2", text::TITLE.get(lang));
+    m.element("p", &[("class", "explain")], text::EXPLAIN.get(lang));
+    if let Some(v) = view {
+        body(&mut m, v, lang);
+    }
+    m.close("details");
+    m.finish()
+}
+
+fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
+    if !v.causal {
+        m.element("p", &[("class", "note")], text::NOT_CAUSAL.get(lang));
+    }
+    let (last, now) = (v.steps.to_string(), (v.t + 1).to_string());
+    // Counted from 1, as the walkthrough's formulas count tokens.
+    let first = v.t == 0;
+    let at_end = v.t + 1 == v.steps;
+    // aria-disabled rather than disabled: a button the keyboard is on keeps the focus.
+    let step_button = |m: &mut Markup, action: &str, off: bool, label: Msg| {
+        let off = if off { "true" } else { "false" };
+        m.element(
+            "button",
+            &[
+                ("data-action", action),
+                ("data-testid", action),
+                ("aria-disabled", off),
+            ],
+            label.get(lang),
+        );
+    };
+    m.open("div", &[("class", "generation-steps")]);
+    step_button(m, "gen-previous", first, text::PREVIOUS);
+    m.open("label", &[("class", "slider")]);
+    let step_name = text::STEP
+        .get(lang)
+        .replace("{t}", &now)
+        .replace("{n}", &last);
+    m.element("span", &[("data-testid", "gen-step-name")], &step_name);
+    m.empty(
+        "input",
+        &[
+            ("type", "range"),
+            ("data-testid", "gen-step"),
+            ("data-action", "gen-step"),
+            ("min", "1"),
+            ("max", &last),
+            ("step", "1"),
+            ("value", &now),
+        ],
+    );
+    m.close("label");
+    step_button(m, "gen-next", at_end, text::NEXT);
+    m.close("div");
+    let new_token = format!("{}{}", text::NEW_TOKEN.get(lang), v.labels[v.t]);
+    m.element("p", &[("class", "order-verdict")], &new_token);
+    // Wider than a phone: a keyboard scrolls it too.
+    m.open(
+        "div",
+        &[
+            ("class", "scroll"),
+            ("tabindex", "0"),
+            ("role", "region"),
+            ("aria-label", text::TABLES_NAME.get(lang)),
+        ],
+    )
+    .open("div", &[("class", "generation-tables")]);
+    let cached = &v.labels[..=v.t];
+    // What each caption names: the head shown, when there are several, and
+    // whether RoPE turned the keys and the query.
+    let named = |msg: Msg, turned: bool| {
+        let head = if v.heads > 1 {
+            format!("{}{}: ", heads::HEAD.get(lang), v.head + 1)
+        } else {
+            String::new()
+        };
+        let turn = if turned && v.rope {
+            text::TURNED.get(lang)
+        } else {
+            ""
+        };
+        format!("{head}{}{turn}", msg.get(lang))
+    };
+    table(
+        m,
+        &named(text::K_CACHE, true),
+        "k-cache",
+        cached,
+        v.keys.view(),
+        true,
+    );
+    table(
+        m,
+        &named(text::V_CACHE, false),
+        "v-cache",
+        cached,
+        v.values.view(),
+        true,
+    );
+    let head = &v.step.heads[v.head];
+    let one = |row: ArrayView1<f64>| row.insert_axis(Axis(0)).to_owned();
+    let query = [v.labels[v.t].clone()];
+    table(
+        m,
+        &named(text::QUERY, true),
+        "gen-q",
+        &query,
+        one(head.q.view()).view(),
+        false,
+    );
+    let weights = head.weights.view().insert_axis(Axis(0)).to_owned();
+    weights_table(m, &named(text::WEIGHTS, false), cached, weights.view());
+    table(
+        m,
+        &named(text::OUTPUT, false),
+        "gen-head-output",
+        &query,
+        one(head.output.view()).view(),
+        false,
+    );
+    // With several heads or W_O, the layer's row, which the check compares:
+    // the heads joined (and projected).
+    if v.heads > 1 || v.step.output != head.output {
+        let layer = one(v.step.output.view());
+        table(
+            m,
+            text::LAYER_OUTPUT.get(lang),
+            "gen-output",
+            &query,
+            layer.view(),
+            false,
+        );
+    }
+    m.close("div").close("div");
+    let difference = format!("{}{}", text::MATCHES.get(lang), js_number(v.difference));
+    m.element(
+        "p",
+        &[
+            ("data-testid", "gen-check"),
+            ("data-difference", &js_number(v.difference)),
+        ],
+        &difference,
+    );
+    work(m, v, lang);
+}
+
+/// A matrix as a table, each row labelled by its token; the last row
+/// marked new when `grows`.
+fn table(
+    m: &mut Markup,
+    caption: &str,
+    testid: &str,
+    labels: &[String],
+    values: ArrayView2<f64>,
+    grows: bool,
+) {
+    let rows = values.nrows().to_string();
+    let written: Vec<String> = values.iter().map(|&v| js_number(v)).collect();
+    m.open(
+        "table",
+        &[
+            ("class", "matrix-table generation-table"),
+            ("data-testid", testid),
+            ("data-rows", &rows),
+            ("data-values", &written.join(" ")),
+        ],
+    );
+    m.element("caption", &[], caption);
+    m.open("tbody", &[]);
+    for (r, row) in values.rows().into_iter().enumerate() {
+        let new = grows && r + 1 == values.nrows();
+        m.open("tr", &[("class", if new { "new" } else { "" })]);
+        m.element("th", &[("scope", "row")], &labels[r]);
+        for &value in row {
+            m.element("td", &[], &fixed(value, 2));
+        }
+        m.close("tr");
+    }
+    m.close("tbody").close("table");
+}
+
+/// The new query's weights, one per cached key, headed by the keys.
+fn weights_table(m: &mut Markup, caption: &str, keys: &[String], weights: ArrayView2<f64>) {
+    let written: Vec<String> = weights.iter().map(|&v| js_number(v)).collect();
+    m.open(
+        "table",
+        &[
+            ("class", "matrix-table generation-table"),
+            ("data-testid", "gen-weights"),
+            ("data-values", &written.join(" ")),
+        ],
+    );
+    m.element("caption", &[], caption);
+    m.open("thead", &[]).open("tr", &[]);
+    for key in keys {
+        m.element("th", &[("scope", "col")], key);
+    }
+    m.close("tr")
+        .close("thead")
+        .open("tbody", &[])
+        .open("tr", &[]);
+    for &w in weights.iter() {
+        m.element("td", &[], &fixed(w, 2));
+    }
+    m.close("tr").close("tbody").close("table");
+}
+
+/// This step's and all steps' multiply-adds, with and without the cache.
+fn work(m: &mut Markup, v: &GenerationView, lang: Lang) {
+    m.open(
+        "table",
+        &[("class", "matrix-table"), ("data-testid", "gen-work")],
+    );
+    m.element("caption", &[], text::WORK.get(lang));
+    m.open("thead", &[]).open("tr", &[]).element("th", &[], "");
+    for heading in [text::WITH_CACHE, text::WITHOUT_CACHE] {
+        m.element("th", &[("scope", "col")], heading.get(lang));
+    }
+    m.close("tr").close("thead").open("tbody", &[]);
+    for (name, work, testid) in [
+        (text::THIS_STEP, v.step.work, "gen-work-step"),
+        (text::ALL_STEPS, v.total, "gen-work-total"),
+    ] {
+        let (cached, uncached) = (work.cached.to_string(), work.uncached.to_string());
+        m.open(
+            "tr",
+            &[
+                ("data-testid", testid),
+                ("data-cached", &cached),
+                ("data-uncached", &uncached),
+            ],
+        );
+        m.element("th", &[("scope", "row")], name.get(lang));
+        m.element("td", &[], &cached);
+        m.element("td", &[], &uncached);
+        m.close("tr");
+    }
+    m.close("tbody").close("table");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use attention_core::presets::Preset;
+
+    #[test]
+    fn each_step_caches_one_row_more_and_matches_the_causal_pass() {
+        let s = Preset::Generation.scenario();
+        let t_all = s.x.dim().1;
+        for t in 0..t_all {
+            let v = GenerationView::new(&s, 0, 0, t).expect("runs");
+            assert_eq!(v.keys.nrows(), t + 1);
+            assert_eq!(v.values.nrows(), t + 1);
+            assert!(v.difference < 1e-12, "step {t}: {}", v.difference);
+            let html = generation_card(Some(&v), Lang::En);
+            assert!(html.contains(&format!("data-rows=\"{}\"", t + 1)), "{html}");
+            assert_eq!(
+                html.matches("class=\"new\"").count(),
+                2,
+                "one new row in each cache"
+            );
+            assert!(html.contains(&format!("data-cached=\"{}\"", v.step.work.cached)));
+        }
+        let clamped = GenerationView::new(&s, 0, 0, 99).expect("runs");
+        assert_eq!(clamped.t, t_all - 1);
+        assert!(clamped.step.work.cached < clamped.step.work.uncached);
+    }
+
+    #[test]
+    fn with_two_heads_the_card_names_its_head_and_adds_the_layers_row() {
+        let s = Preset::PronounHeads.scenario();
+        let v = GenerationView::new(&s, 0, 1, 2).expect("runs");
+        let html = generation_card(Some(&v), Lang::En);
+        assert!(html.contains("Head 2: K cache"), "{html}");
+        assert!(
+            html.contains("data-testid=\"gen-output\""),
+            "the layer's row"
+        );
+        let head = v.step.heads[1].output.len();
+        assert_eq!(v.step.output.len(), 2 * head, "both heads joined");
+        assert!(html.contains("Step t = 3 of 6"), "{html}");
+        assert!(html.contains("data-testid=\"gen-previous\" aria-disabled=\"false\""));
+        let first = generation_card(GenerationView::new(&s, 0, 1, 0).as_ref(), Lang::Zh);
+        assert!(first.contains("data-testid=\"gen-previous\" aria-disabled=\"true\""));
+        let rope = GenerationView::new(&Preset::Generation.scenario(), 0, 0, 1).expect("runs");
+        assert!(generation_card(Some(&rope), Lang::Zh)
+            .contains("K 缓存（每步多一行）（已按 RoPE 旋转）"));
+    }
+
+    #[test]
+    fn a_scenario_without_the_causal_mask_is_told_it_gets_one() {
+        let s = attention_core::presets::sentence();
+        let v = GenerationView::new(&s, 0, 0, 3).expect("runs");
+        assert!(
+            v.difference < 1e-12,
+            "against the causal pass, not the scenario's own"
+        );
+        let html = generation_card(Some(&v), Lang::Zh);
+        assert!(html.contains("生成总是用因果掩码"), "{html}");
+        assert!(!generation_card(None, Lang::En).contains("gen-step"));
+    }
+}

@@ -1,0 +1,39 @@
+//! The RoPE card, with rotary positions: for the selected query and key,
+//! each pair of columns of q and k turned by its position, and the score of
+//! the same two contents against their offset. Empty, and hidden, without
+//! RoPE.
+
+mod markup;
+
+use crate::action::Heard;
+use crate::diagrams::host::{drawn, while_drawn, ActionCard};
+use crate::i18n::LangContext;
+use crate::state::{Focus, LabView};
+use leptos::prelude::*;
+use markup::{rope_card, RopeView};
+
+/// Each pair of the selected q and k on a dial, and the score by offset.
+#[component]
+pub fn Rope() -> impl IntoView {
+    let LabView(view) = expect_context::<LabView>();
+    let LangContext(lang) = expect_context::<LangContext>();
+    let focus = expect_context::<Focus>();
+    let node = NodeRef::new();
+    let drawn = drawn(node);
+    let shown = while_drawn(drawn, move || {
+        let (query, key) = (focus.query.get(), focus.key.get());
+        view.with(|v| v.as_ref().and_then(|v| RopeView::new(v, query, key)))
+    });
+    let markup = Memo::new(move |_| {
+        let rope = view.with(|v| v.as_ref().is_some_and(|v| v.unrotated.is_some()));
+        if rope {
+            shown.with(|v| rope_card(v.as_ref(), lang.get()))
+        } else {
+            String::new()
+        }
+    });
+    // The card's dials and chart take no input: the query and key are
+    // picked in the other diagrams.
+    let act = Callback::new(|_: Heard| {});
+    view! { <ActionCard node=node class="card rope" testid="rope" markup=markup on_action=act /> }
+}
