@@ -9,7 +9,7 @@ use crate::geometry::format::{rounded, two_decimals};
 use crate::geometry::raster::weight_decimals;
 use crate::i18n::{self, walkthrough as steps, Lang, LangContext};
 use crate::lab::SequenceTrace;
-use crate::state::{Focus, LabView};
+use crate::state::{lab, LabView};
 use crate::walkthrough::{Step, Tour};
 use leptos::prelude::*;
 
@@ -95,8 +95,8 @@ struct Said {
 /// waits for a guess. Nothing is said at start-up: only what changes after it.
 pub fn keep_announcing() {
     let LangContext(lang) = expect_context::<LangContext>();
-    let LabView(view) = expect_context::<LabView>();
-    let focus = expect_context::<Focus>();
+    let LabView(view) = lab().view;
+    let focus = lab().focus;
     let tour = expect_context::<Tour>();
     Effect::new(move |before: Option<Said>| {
         let (lang, query, hidden) = (lang.get(), focus.query.get(), tour.hides_weights());

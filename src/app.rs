@@ -29,7 +29,7 @@ use crate::link::{read_embedding, unreadable_navigation, without_embedding, Navi
 use crate::mistakes::CommonMistakes;
 use crate::share::Share;
 use crate::state::{
-    Focus, LabLayer, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables, Shuffle,
+    Focus, Lab, LabLayer, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables, Shuffle,
     Skipped,
 };
 use crate::training::Training;
@@ -101,7 +101,6 @@ pub fn App() -> impl IntoView {
         resume_saved_work();
     }
     let nav = navigation_from_link();
-    provide_context(Locked(embedding.lock));
     if embedding.embed {
         report_height();
     }
@@ -115,17 +114,14 @@ pub fn App() -> impl IntoView {
         unreadable_navigation(parameter).map(|name| LabError::IgnoredParameter(name.into()))
     });
     let scenario = RwSignal::new(start);
-    provide_context(LabScenario(scenario));
     provide_context(LinkProblem(link_problem));
     let trace = Memo::new(move |_| scenario.with(Scenario::run));
-    provide_context(LabTrace(trace));
     let focus = Focus {
         query: RwSignal::new(nav.query),
         key: RwSignal::new(0),
         sequence: RwSignal::new(nav.sequence),
         head: RwSignal::new(nav.head),
     };
-    provide_context(focus);
     let view = Memo::new(move |_| {
         let labels = scenario.with(token_labels);
         trace.with(|layer| {
@@ -136,18 +132,24 @@ pub fn App() -> impl IntoView {
             Some(SequenceTrace::new(trace, focus.sequence.get(), labels))
         })
     });
-    provide_context(LabView(view));
     let layer = Memo::new(move |_| {
         trace.with(|layer| {
             let layer = layer.as_ref().ok().filter(|l| !l.is_single_head())?;
             Some(LayerView::new(layer, focus.sequence.get()))
         })
     });
-    provide_context(LabLayer(layer));
     let shuffle = RwSignal::new(nav.shuffle);
-    provide_context(Shuffle(shuffle));
     let tables = RwSignal::new(nav.tables);
-    provide_context(ShowTables(tables));
+    provide_context(Lab {
+        scenario: LabScenario(scenario),
+        trace: LabTrace(trace),
+        view: LabView(view),
+        layer: LabLayer(layer),
+        focus,
+        shuffle: Shuffle(shuffle),
+        tables: ShowTables(tables),
+        locked: Locked(embedding.lock),
+    });
     // A plain visit draws the cards below the four diagrams after the first
     // frame (ARCHITECTURE.md: start-up). A link that picks panels (every
     // embed does) may show just those cards, and one that opens on a

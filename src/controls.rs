@@ -14,7 +14,7 @@ use crate::action::Heard;
 use crate::diagrams::host::ActionCard;
 use crate::i18n::LangContext;
 use crate::lab::LabError;
-use crate::state::{Focus, LabScenario, LinkProblem};
+use crate::state::{lab, LabScenario, LinkProblem};
 use action::{apply, Action, Desk};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -29,9 +29,9 @@ const FIRST_SEED: u64 = 42;
 #[component]
 pub fn Controls() -> impl IntoView {
     let LinkProblem(from_link) = expect_context::<LinkProblem>();
-    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LabScenario(scenario) = lab().scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
+    let focus = lab().focus;
     let notice = RwSignal::new(from_link);
     let seed = RwSignal::new(FIRST_SEED);
     let scenarios::Picked(choice) = expect_context::<scenarios::Picked>();

@@ -22,15 +22,13 @@ impl Math {
     pub fn new(label: Option<&str>) -> Self {
         let mut m = Markup::new();
         match label {
-            Some(label) => m.open(
-                "math",
-                &[
-                    ("display", "block"),
-                    ("role", "group"),
-                    ("data-rove", ""),
-                    ("aria-label", label),
-                ],
-            ),
+            Some(label) => m
+                .start("math")
+                .attr("display", "block")
+                .attr("role", "group")
+                .attr("data-rove", "")
+                .attr("aria-label", label)
+                .end(),
             None => m.open("math", &[("display", "block")]),
         };
         Self {
@@ -132,17 +130,15 @@ impl Math {
         let index = index.to_string();
         let stop = if self.links == 0 { "0" } else { "-1" };
         self.links += 1;
-        self.m.open(
-            "mrow",
-            &[
-                ("class", "formula-link"),
-                ("data-action", action),
-                ("data-index", &index),
-                ("tabindex", stop),
-                ("role", "link"),
-                ("title", title),
-            ],
-        );
+        self.m
+            .start("mrow")
+            .attr("class", "formula-link")
+            .attr("data-action", action)
+            .attr("data-index", &index)
+            .attr("tabindex", stop)
+            .attr("role", "link")
+            .attr("title", title)
+            .end();
         self
     }
 

@@ -6,7 +6,7 @@ use crate::action::{Heard, Reading};
 use crate::diagrams::host::ActionCard;
 use crate::i18n::{mistakes as text, Lang, LangContext, Msg};
 use crate::lab;
-use crate::state::{Focus, LabScenario, Shuffle};
+use crate::state::{lab, Focus, LabScenario, Shuffle};
 use crate::svg::Markup;
 use crate::walkthrough::{Step, Tour};
 use attention_core::positions::Positions;
@@ -247,11 +247,11 @@ fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>, pages
 #[component]
 pub fn CommonMistakes() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
-    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LabScenario(scenario) = lab().scenario;
     let tour = expect_context::<Tour>();
     let pages = Pages {
-        shuffle: expect_context::<Shuffle>(),
-        focus: expect_context::<Focus>(),
+        shuffle: lab().shuffle,
+        focus: lab().focus,
     };
     // The learner's scenario before a demonstration replaced it, and what the
     // demonstration made: Undo is offered only while that is still on screen,

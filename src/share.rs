@@ -16,7 +16,7 @@ use crate::diagrams::host::ActionCard;
 use crate::i18n::{self, LangContext};
 use crate::link::sync::{link_search, LinkedState};
 use crate::link::PANELS;
-use crate::state::{Focus, LabLayer, LabScenario, LabTrace, LabView, ShowTables, Skipped};
+use crate::state::{lab, LabLayer, LabScenario, LabTrace, LabView, ShowTables, Skipped};
 use action::{apply, Chore, Format, ShareAction, Sheet};
 use leptos::prelude::*;
 use markup::{exported, Offer, ShareView};
@@ -38,12 +38,12 @@ extern "C" {
 /// The "save and share" card.
 #[component]
 pub fn Share() -> impl IntoView {
-    let LabScenario(scenario) = expect_context::<LabScenario>();
-    let LabTrace(trace) = expect_context::<LabTrace>();
-    let LabView(shown) = expect_context::<LabView>();
-    let LabLayer(layer) = expect_context::<LabLayer>();
+    let LabScenario(scenario) = lab().scenario;
+    let LabTrace(trace) = lab().trace;
+    let LabView(shown) = lab().view;
+    let LabLayer(layer) = lab().layer;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
+    let focus = lab().focus;
     let Picked(picked) = expect_context::<Picked>();
     let sheet = RwSignal::new(Sheet::default());
     // The chosen matrix's text, as it is now, so it never shows numbers gone stale.
@@ -73,7 +73,7 @@ pub fn Share() -> impl IntoView {
             })
         })
     });
-    let ShowTables(tables) = expect_context::<ShowTables>();
+    let ShowTables(tables) = lab().tables;
     let skipped = use_context::<Skipped>();
     let linked = expect_context::<LinkedState>();
 

@@ -7,6 +7,25 @@ use crate::lab::{LabError, LayerView, Place, SequenceTrace};
 use attention_core::{AttentionError, LayerTrace, Scenario};
 use leptos::prelude::*;
 
+/// The state the cards share, provided once as one context: each type
+/// looked up on its own would cost its own copy of the lookup's code.
+#[derive(Clone, Copy)]
+pub struct Lab {
+    pub scenario: LabScenario,
+    pub trace: LabTrace,
+    pub view: LabView,
+    pub layer: LabLayer,
+    pub focus: Focus,
+    pub shuffle: Shuffle,
+    pub tables: ShowTables,
+    pub locked: Locked,
+}
+
+/// The shared state, from within the app.
+pub fn lab() -> Lab {
+    expect_context::<Lab>()
+}
+
 /// The scenario the learner is working on; every diagram derives from it.
 #[derive(Clone, Copy)]
 pub struct LabScenario(pub RwSignal<Scenario>);

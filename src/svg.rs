@@ -9,6 +9,12 @@ use std::fmt::Write;
 /// Escapes text for use in XML content and in double-quoted attributes.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    escape_into(&mut out, text);
+    out
+}
+
+/// [`escape`], appended to `out` without a string of its own.
+fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -19,7 +25,6 @@ pub fn escape(text: &str) -> String {
             other => out.push(other),
         }
     }
-    out
 }
 
 /// A coordinate to one decimal place: enough for the screen, short in the markup.
@@ -43,26 +48,70 @@ impl Markup {
         Self::default()
     }
 
-    fn start(&mut self, tag: &str, attrs: &[(&str, &str)]) {
+    /// Starts `<tag`, for attributes written one at a time
+    /// ([`Markup::attr`], [`Markup::coord`]) and then [`Markup::end`] or
+    /// [`Markup::end_empty`]. Where values are computed this builds no list
+    /// of strings first, which costs less WebAssembly than [`Markup::open`].
+    pub fn start(&mut self, tag: &str) -> &mut Self {
         self.out.push('<');
         self.out.push_str(tag);
-        for (name, value) in attrs {
-            let _ = write!(self.out, " {name}=\"{}\"", escape(value));
-        }
+        self
     }
 
-    /// Opens `<tag attrs…>`; close it with [`Markup::close`].
-    pub fn open(&mut self, tag: &str, attrs: &[(&str, &str)]) -> &mut Self {
-        self.start(tag, attrs);
+    /// Writes ` name="value"`, the value escaped, after [`Markup::start`].
+    pub fn attr(&mut self, name: &str, value: &str) -> &mut Self {
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        escape_into(&mut self.out, value);
+        self.out.push('"');
+        self
+    }
+
+    /// Writes ` name="value"` for a coordinate, as [`coord`] shortens it.
+    pub fn coord(&mut self, name: &str, value: f64) -> &mut Self {
+        self.attr(name, &coord(value))
+    }
+
+    /// Writes an SVG root's `xmlns`, `viewBox`, `width` and `height` for a
+    /// drawing of `width` × `height` units, after [`Markup::start`].
+    pub fn svg_size(&mut self, width: f64, height: f64) -> &mut Self {
+        let (w, h) = (coord(width), coord(height));
+        let _ = write!(
+            self.out,
+            " xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\""
+        );
+        self
+    }
+
+    /// Ends a tag begun with [`Markup::start`]; close it with [`Markup::close`].
+    pub fn end(&mut self) -> &mut Self {
         self.out.push('>');
         self
     }
 
-    /// Writes a childless `<tag attrs…/>`.
-    pub fn empty(&mut self, tag: &str, attrs: &[(&str, &str)]) -> &mut Self {
-        self.start(tag, attrs);
+    /// Ends a tag begun with [`Markup::start`] as childless.
+    pub fn end_empty(&mut self) -> &mut Self {
         self.out.push_str("/>");
         self
+    }
+
+    fn attrs(&mut self, tag: &str, attrs: &[(&str, &str)]) -> &mut Self {
+        self.start(tag);
+        for (name, value) in attrs {
+            self.attr(name, value);
+        }
+        self
+    }
+
+    /// Opens `<tag attrs…>`; close it with [`Markup::close`].
+    pub fn open(&mut self, tag: &str, attrs: &[(&str, &str)]) -> &mut Self {
+        self.attrs(tag, attrs).end()
+    }
+
+    /// Writes a childless `<tag attrs…/>`.
+    pub fn empty(&mut self, tag: &str, attrs: &[(&str, &str)]) -> &mut Self {
+        self.attrs(tag, attrs).end_empty()
     }
 
     /// Writes escaped text.
@@ -120,6 +169,26 @@ mod tests {
             m.finish(),
             "<svg data-testid=\"x\"><text x=\"1\">&lt;img src=x onerror=alert(1)&gt;</text>\
              <rect title=\"a&quot;b&#39;c&amp;d\"/></svg>"
+        );
+    }
+
+    #[test]
+    fn attributes_one_at_a_time_write_what_a_list_does() {
+        let mut listed = Markup::new();
+        listed.empty("circle", &[("class", "a<b"), ("cx", "1.5")]);
+        let mut streamed = Markup::new();
+        streamed
+            .start("circle")
+            .attr("class", "a<b")
+            .coord("cx", 1.5)
+            .end_empty();
+        assert_eq!(streamed.finish(), listed.finish());
+        let mut svg = Markup::new();
+        svg.start("svg").svg_size(40.0, 12.5).end().close("svg");
+        assert_eq!(
+            svg.finish(),
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 12.5\" \
+             width=\"40\" height=\"12.5\"></svg>"
         );
     }
 

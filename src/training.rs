@@ -13,7 +13,7 @@ use crate::action::Heard;
 use crate::controls::scenarios::{Choice, Picked};
 use crate::diagrams::host::ActionCard;
 use crate::i18n::{training as text, LangContext, Msg};
-use crate::state::{Focus, LabScenario};
+use crate::state::{lab, LabScenario};
 use crate::walkthrough::{Step, Tour};
 use action::{apply, frame, Coach, Pace, TrainingAction};
 use attention_core::train::{Loss, Optimizer};
@@ -131,9 +131,9 @@ fn play(coach: RwSignal<Coach>, scenario: RwSignal<Scenario>, runs: StoredValue<
 /// The training card.
 #[component]
 pub fn Training() -> impl IntoView {
-    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LabScenario(scenario) = lab().scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
+    let focus = lab().focus;
     let Picked(picked) = expect_context::<Picked>();
     let tour = expect_context::<Tour>();
     let coach = RwSignal::new(Coach::default());

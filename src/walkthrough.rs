@@ -15,7 +15,7 @@ pub mod steps;
 use crate::action::Heard;
 use crate::diagrams::host::ActionCard;
 use crate::i18n::LangContext;
-use crate::state::{Focus, LabLayer, LabView};
+use crate::state::{lab, LabLayer, LabView};
 pub use action::TourAction;
 use action::{apply, Then, Walk};
 use formulas::Selection;
@@ -152,9 +152,9 @@ fn show_diagram(step: Step) {
 #[component]
 pub fn Walkthrough() -> impl IntoView {
     let tour = expect_context::<Tour>();
-    let LabView(view) = expect_context::<LabView>();
-    let LabLayer(layer) = expect_context::<LabLayer>();
-    let focus = expect_context::<Focus>();
+    let LabView(view) = lab().view;
+    let LabLayer(layer) = lab().layer;
+    let focus = lab().focus;
     let LangContext(lang) = expect_context::<LangContext>();
 
     // A link that opens on a step (`?step=`) shows that step's diagram, as

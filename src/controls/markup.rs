@@ -125,14 +125,11 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
     m.element("p", &help, text::TOKEN_PARTS.get(lang));
     // A layout grid, a row per token: one tab stop for the whole list
     // (`action::rove`), where a chip, field and button each would be four.
-    m.open(
-        "ul",
-        &[
-            ("class", "token-list"),
-            ("role", "grid"),
-            ("aria-label", text::TOKENS.get(lang)),
-        ],
-    );
+    m.start("ul")
+        .attr("class", "token-list")
+        .attr("role", "grid")
+        .attr("aria-label", text::TOKENS.get(lang))
+        .end();
     for (i, label) in s.labels.iter().enumerate() {
         let index = i.to_string();
         let padded = s
@@ -155,7 +152,7 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
             ]
         };
         let pressed = |on: bool| ("aria-pressed", if on { "true" } else { "false" });
-        m.open("li", &[("class", class), ("role", "row")]);
+        m.start("li").attr("class", class).attr("role", "row").end();
         let mut select = control("token-select", "token", "select");
         select[4].1 = stop;
         // The arrows move the query along the chips (`action::rove`).
@@ -183,15 +180,12 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
     m.close("ul");
     let new_token = text::NEW_TOKEN.get(lang);
     m.open("div", &[("class", "add-token")]);
-    m.empty(
-        "input",
-        &[
-            ("data-testid", "new-token"),
-            ("data-action", "new-token"),
-            ("aria-label", new_token),
-            ("placeholder", new_token),
-        ],
-    );
+    m.start("input")
+        .attr("data-testid", "new-token")
+        .attr("data-action", "new-token")
+        .attr("aria-label", new_token)
+        .attr("placeholder", new_token)
+        .end_empty();
     // The button reads the new-token field's value (`data-field`). It is
     // for the pointer: the keyboard adds with Enter in the field, so the
     // button is no tab stop of its own (the page keeps to 40).

@@ -6,15 +6,15 @@ use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{self, tr};
-use crate::state::{Focus, LabView};
+use crate::state::{lab, LabView};
 use expansion::Expansion;
 use leptos::prelude::*;
 
 /// The T×T scaled scores; selecting a cell expands its dot product.
 #[component]
 pub fn DotProducts() -> impl IntoView {
-    let LabView(view) = expect_context::<LabView>();
-    let focus = expect_context::<Focus>();
+    let LabView(view) = lab().view;
+    let focus = lab().focus;
     let scaled = view_part(view, |t| &t.scaled);
     let labels = view_part(view, |t| &t.labels);
     let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));

@@ -11,7 +11,7 @@ use crate::diagrams::host::keep_patched;
 use crate::geometry::format::{shortest, subscript};
 use crate::i18n::{projection as text, Lang, LangContext};
 use crate::lab::{self, Editable, LabError, Place};
-use crate::state::{Focus, LabScenario};
+use crate::state::{lab, LabScenario};
 use crate::svg::Markup;
 use action::{apply, EditorAction};
 use attention_core::Scenario;
@@ -157,9 +157,9 @@ pub fn CellEditor(
     /// The entry being edited: matrix, row and column.
     editing: RwSignal<Option<(Editable, usize, usize)>>,
 ) -> impl IntoView {
-    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LabScenario(scenario) = lab().scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
+    let focus = lab().focus;
     let problem = RwSignal::new(None::<LabError>);
     let node = NodeRef::<Div>::new();
 

@@ -17,7 +17,7 @@ use crate::geometry::format::{subscript, sum_of_products};
 use crate::geometry::raster::MAX_DRAWN;
 use crate::i18n::{self, tr, LangContext};
 use crate::lab::row_of;
-use crate::state::{Focus, LabView};
+use crate::state::{lab, LabView};
 use leptos::prelude::*;
 use markup::FusionSpec;
 
@@ -25,8 +25,8 @@ use markup::FusionSpec;
 /// tapping a component's bar writes its sum out; the output matrix B selects queries.
 #[component]
 pub fn Fusion() -> impl IntoView {
-    let LabView(view) = expect_context::<LabView>();
-    let focus = expect_context::<Focus>();
+    let LabView(view) = lab().view;
+    let focus = lab().focus;
     let LangContext(lang) = expect_context::<LangContext>();
     // The query, kept inside the sequence while a removed token's selection
     // is being clamped by the app.

@@ -7,7 +7,7 @@ mod markup;
 use crate::action::Heard;
 use crate::diagrams::host::{drawn, while_drawn, ActionCard};
 use crate::i18n::LangContext;
-use crate::state::{Focus, LabScenario};
+use crate::state::{lab, LabScenario};
 use action::{apply, GenerationAction};
 use leptos::prelude::*;
 use markup::{generation_card, GenerationView};
@@ -15,9 +15,9 @@ use markup::{generation_card, GenerationView};
 /// The step, the caches, the new query's weights and output, and the work.
 #[component]
 pub fn GenerationCard() -> impl IntoView {
-    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LabScenario(scenario) = lab().scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
+    let focus = lab().focus;
     // Step t adds token t as the new query: the step is the selected query,
     // so the walkthrough, the diagrams and this card show the same one.
     let t = focus.query;

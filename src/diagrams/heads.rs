@@ -9,16 +9,16 @@ use crate::action::Heard;
 use crate::diagrams::host::{drawn, ActionCard};
 use crate::diagrams::matrix::raster::draw_pixels;
 use crate::i18n::LangContext;
-use crate::state::{Focus, LabLayer};
+use crate::state::{lab, LabLayer};
 use action::{apply, HeadsAction};
 use leptos::prelude::*;
 
 /// Every head's weights, and the picker of the head the diagrams show.
 #[component]
 pub fn Heads() -> impl IntoView {
-    let LabLayer(layer) = expect_context::<LabLayer>();
+    let LabLayer(layer) = lab().layer;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
+    let focus = lab().focus;
     let maps = Memo::new(move |_| layer.with(|l| markup::maps(l.as_ref())));
     // The same for any weights of the same shape: new weights patch nothing.
     let markup = Memo::new(move |_| layer.with(|l| markup::heads(l.as_ref(), lang.get())));

@@ -23,32 +23,22 @@ const TICK_Y: f64 = 38.0;
 /// in the middle of a signed scale, whose ends are ±`extent`).
 pub fn markup(testid: &str, palette: Palette, extent: f64, title: &str, aria: &str) -> String {
     let gradient = format!("{testid}-gradient");
-    let (width, height) = (coord(WIDTH), coord(HEIGHT));
-    let view_box = format!("0 0 {width} {height}");
     let mut m = Markup::new();
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "diagram colour-legend"),
-            ("data-testid", testid),
-            ("role", "img"),
-            ("aria-label", aria),
-            ("viewBox", &view_box),
-            ("width", &width),
-            ("height", &height),
-        ],
-    );
-    m.open("defs", &[]).open(
-        "linearGradient",
-        &[
-            ("id", &gradient),
-            ("x1", "0"),
-            ("x2", "1"),
-            ("y1", "0"),
-            ("y2", "0"),
-        ],
-    );
+    m.start("svg")
+        .svg_size(WIDTH, HEIGHT)
+        .attr("class", "diagram colour-legend")
+        .attr("data-testid", testid)
+        .attr("role", "img")
+        .attr("aria-label", aria)
+        .end();
+    m.open("defs", &[])
+        .start("linearGradient")
+        .attr("id", &gradient)
+        .attr("x1", "0")
+        .attr("x2", "1")
+        .attr("y1", "0")
+        .attr("y2", "0")
+        .end();
     for i in 0..STOPS {
         let at = i as f64 / (STOPS - 1) as f64;
         let colour = match palette {
@@ -56,58 +46,55 @@ pub fn markup(testid: &str, palette: Palette, extent: f64, title: &str, aria: &s
             Palette::Signed => signed_colour(2.0 * at - 1.0, 1.0),
             Palette::Weight => weight_colour(at),
         };
-        m.empty(
-            "stop",
-            &[("offset", &js_number(at)), ("stop-color", &colour.hex())],
-        );
+        m.start("stop")
+            .attr("offset", &js_number(at))
+            .attr("stop-color", &colour.hex())
+            .end_empty();
     }
     m.close("linearGradient").close("defs");
     let (bar_y, tick_y) = (coord(BAR_Y), coord(TICK_Y));
-    m.element(
-        "text",
-        &[
-            ("x", "0"),
-            ("y", &coord(BAR_Y / 2.0)),
-            ("class", "legend-title"),
-        ],
-        title,
-    );
-    m.empty(
-        "rect",
-        &[
-            ("x", "0"),
-            ("y", &bar_y),
-            ("width", &width),
-            ("height", &coord(BAR_HEIGHT)),
-            ("fill", &format!("url(#{gradient})")),
-        ],
-    );
+    m.start("text")
+        .attr("x", "0")
+        .coord("y", BAR_Y / 2.0)
+        .attr("class", "legend-title")
+        .end()
+        .text(title)
+        .close("text");
+    m.start("rect")
+        .attr("x", "0")
+        .attr("y", &bar_y)
+        .coord("width", WIDTH)
+        .coord("height", BAR_HEIGHT)
+        .attr("fill", &format!("url(#{gradient})"))
+        .end_empty();
     let (low, high) = match palette {
         Palette::Signed => (two_decimals(-extent), two_decimals(extent)),
         Palette::Weight if extent > 0.0 && extent != 1.0 => ("0".to_string(), two_decimals(extent)),
         Palette::Weight => ("0".to_string(), "1".to_string()),
     };
-    m.element(
-        "text",
-        &[("x", "0"), ("y", &tick_y), ("class", "legend-low")],
-        &low,
-    );
+    m.start("text")
+        .attr("x", "0")
+        .attr("y", &tick_y)
+        .attr("class", "legend-low")
+        .end()
+        .text(&low)
+        .close("text");
     if palette == Palette::Signed {
-        m.element(
-            "text",
-            &[
-                ("x", &coord(WIDTH / 2.0)),
-                ("y", &tick_y),
-                ("class", "legend-mid"),
-            ],
-            "0",
-        );
+        m.start("text")
+            .coord("x", WIDTH / 2.0)
+            .attr("y", &tick_y)
+            .attr("class", "legend-mid")
+            .end()
+            .text("0")
+            .close("text");
     }
-    m.element(
-        "text",
-        &[("x", &width), ("y", &tick_y), ("class", "legend-high")],
-        &high,
-    );
+    m.start("text")
+        .coord("x", WIDTH)
+        .attr("y", &tick_y)
+        .attr("class", "legend-high")
+        .end()
+        .text(&high)
+        .close("text");
     m.close("svg");
     m.finish()
 }

@@ -11,7 +11,7 @@ use crate::diagrams::host::{drawn, while_drawn, ActionCard};
 use crate::i18n::LangContext;
 use crate::lab::order::{compare, shuffled_order};
 use crate::lab::LabError;
-use crate::state::{Focus, LabScenario, LabTrace, Shuffle};
+use crate::state::{lab, LabScenario, LabTrace, Shuffle};
 use action::{apply, OrderAction};
 use leptos::prelude::*;
 use markup::OrderView;
@@ -19,11 +19,11 @@ use markup::OrderView;
 /// The Shuffle button, both orders, and each token's output in both.
 #[component]
 pub fn WordOrder() -> impl IntoView {
-    let LabScenario(scenario) = expect_context::<LabScenario>();
-    let LabTrace(trace) = expect_context::<LabTrace>();
+    let LabScenario(scenario) = lab().scenario;
+    let LabTrace(trace) = lab().trace;
     let LangContext(lang) = expect_context::<LangContext>();
-    let Shuffle(shuffle) = expect_context::<Shuffle>();
-    let focus = expect_context::<Focus>();
+    let Shuffle(shuffle) = lab().shuffle;
+    let focus = lab().focus;
     let node = NodeRef::new();
     let drawn = drawn(node);
     // The shuffled sentence's forward pass, so only while the card is on screen: off it,

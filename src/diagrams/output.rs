@@ -7,7 +7,7 @@ use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{heads as text, tr, walkthrough};
 use crate::lab::{Editable, LayerView, Place};
-use crate::state::{Focus, LabLayer, LabScenario, LabView, Locked};
+use crate::state::{lab, LabLayer, LabScenario, LabView, Locked};
 use leptos::prelude::*;
 use ndarray::Array2;
 
@@ -30,11 +30,11 @@ fn layer_part(
 /// The joined heads, W_O and the layer's output; hidden for the lessons' one head.
 #[component]
 pub fn OutputProjection() -> impl IntoView {
-    let LabLayer(layer) = expect_context::<LabLayer>();
-    let LabView(view) = expect_context::<LabView>();
-    let LabScenario(scenario) = expect_context::<LabScenario>();
-    let focus = expect_context::<Focus>();
-    let Locked(locked) = expect_context::<Locked>();
+    let LabLayer(layer) = lab().layer;
+    let LabView(view) = lab().view;
+    let LabScenario(scenario) = lab().scenario;
+    let focus = lab().focus;
+    let Locked(locked) = lab().locked;
     let editing = RwSignal::new(None::<(Editable, usize, usize)>);
 
     let concat = layer_part(layer, |l| l.concat.clone());

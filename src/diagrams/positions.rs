@@ -7,7 +7,7 @@ use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{order as text, projection, tr};
 use crate::lab::{Editable, SequenceTrace};
-use crate::state::{Focus, LabScenario, LabTrace, LabView, Locked};
+use crate::state::{lab, LabScenario, LabTrace, LabView, Locked};
 use attention_core::positions::Positions;
 use leptos::prelude::*;
 use ndarray::{Array2, Axis};
@@ -15,11 +15,11 @@ use ndarray::{Array2, Axis};
 /// X, the positions P added to it, and their sum; hidden without them.
 #[component]
 pub fn PositionsCard() -> impl IntoView {
-    let LabView(view) = expect_context::<LabView>();
-    let LabTrace(trace) = expect_context::<LabTrace>();
-    let LabScenario(scenario) = expect_context::<LabScenario>();
-    let focus = expect_context::<Focus>();
-    let Locked(locked) = expect_context::<Locked>();
+    let LabView(view) = lab().view;
+    let LabTrace(trace) = lab().trace;
+    let LabScenario(scenario) = lab().scenario;
+    let focus = lab().focus;
+    let Locked(locked) = lab().locked;
     let editing = RwSignal::new(None::<(Editable, usize, usize)>);
     let positions =
         Memo::new(move |_| view.with(|v| v.as_ref().map_or(Positions::None, |v| v.positions)));

@@ -7,7 +7,7 @@ use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{order, projection as text, tr, Msg};
 use crate::lab::{Editable, SequenceTrace};
-use crate::state::{Focus, LabScenario, LabView, Locked};
+use crate::state::{lab, LabScenario, LabView, Locked};
 use leptos::prelude::*;
 use ndarray::Array2;
 
@@ -93,9 +93,9 @@ fn explain_cell(
 /// the cells of X and the W matrices can be edited.
 #[component]
 pub fn Projection() -> impl IntoView {
-    let LabView(view) = expect_context::<LabView>();
-    let LabScenario(scenario) = expect_context::<LabScenario>();
-    let focus = expect_context::<Focus>();
+    let LabView(view) = lab().view;
+    let LabScenario(scenario) = lab().scenario;
+    let focus = lab().focus;
     let hovered = RwSignal::new(None::<(Product, usize, usize)>);
     let editing = RwSignal::new(None::<(Editable, usize, usize)>);
 
@@ -145,7 +145,7 @@ pub fn Projection() -> impl IntoView {
         })
     };
     // A read-only figure (`lock=1`) still explains on hover, but edits nothing.
-    let Locked(locked) = expect_context::<Locked>();
+    let Locked(locked) = lab().locked;
     // With positions added, the first matrix here is X + P: X itself is
     // edited in the positions card, beside P.
     let added =

@@ -8,16 +8,16 @@ mod markup;
 use crate::action::Heard;
 use crate::diagrams::host::{drawn, while_drawn, ActionCard};
 use crate::i18n::LangContext;
-use crate::state::{Focus, LabView};
+use crate::state::{lab, LabView};
 use leptos::prelude::*;
 use markup::{rope_card, RopeView};
 
 /// Each pair of the selected q and k on a dial, and the score by offset.
 #[component]
 pub fn Rope() -> impl IntoView {
-    let LabView(view) = expect_context::<LabView>();
+    let LabView(view) = lab().view;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
+    let focus = lab().focus;
     let node = NodeRef::new();
     let drawn = drawn(node);
     let shown = while_drawn(drawn, move || {

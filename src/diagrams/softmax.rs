@@ -14,17 +14,17 @@ use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::raster::is_raster;
 use crate::i18n::{self, tr, LangContext};
-use crate::state::{Focus, LabView, ShowTables};
+use crate::state::{lab, LabView, ShowTables};
 use bars::SoftmaxBars;
 use leptos::prelude::*;
 
 /// The softmax bars of query i and the weights heatmap with row sums.
 #[component]
 pub fn Softmax() -> impl IntoView {
-    let LabView(view) = expect_context::<LabView>();
+    let LabView(view) = lab().view;
     let LangContext(lang) = expect_context::<LangContext>();
-    let ShowTables(tables) = expect_context::<ShowTables>();
-    let focus = expect_context::<Focus>();
+    let ShowTables(tables) = lab().tables;
+    let focus = lab().focus;
     let weights = view_part(view, |t| &t.weights);
     let labels = view_part(view, |t| &t.labels);
     let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));

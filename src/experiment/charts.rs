@@ -109,25 +109,22 @@ pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang)
 
     let mut m = Markup::new();
     let view_box = format!("0 0 {} {}", coord(WIDTH), coord(HEIGHT));
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "diagram chart"),
-            ("data-testid", "experiment-chart"),
-            ("data-metric", metric.id()),
-            ("role", "img"),
-            (
-                "aria-label",
-                &format!(
-                    "{} · {}",
-                    metric.title().get(lang),
-                    text::CHART_ARIA.get(lang)
-                ),
+    m.start("svg")
+        .attr("xmlns", "http://www.w3.org/2000/svg")
+        .attr("class", "diagram chart")
+        .attr("data-testid", "experiment-chart")
+        .attr("data-metric", metric.id())
+        .attr("role", "img")
+        .attr(
+            "aria-label",
+            &format!(
+                "{} · {}",
+                metric.title().get(lang),
+                text::CHART_ARIA.get(lang)
             ),
-            ("viewBox", &view_box),
-        ],
-    );
+        )
+        .attr("viewBox", &view_box)
+        .end();
     m.element(
         "text",
         &[("class", "chart-title"), ("x", "4"), ("y", "12")],
@@ -140,10 +137,10 @@ pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang)
             .iter()
             .map(|&(d, v)| format!("{},{}", coord(plot.x(d)), coord(plot.y(v))))
             .collect();
-        m.empty(
-            "polyline",
-            &[("class", line.class), ("points", &path.join(" "))],
-        );
+        m.start("polyline")
+            .attr("class", line.class)
+            .attr("points", &path.join(" "))
+            .end_empty();
         for &(d, v) in &line.values {
             let attrs = [
                 ("class", line.class),
@@ -156,24 +153,23 @@ pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang)
             m.empty("circle", &attrs);
         }
         let x = coord(if n == 0 { 40.0 } else { 150.0 });
-        m.element(
-            "text",
-            &[("class", line.class), ("x", &x), ("y", "28")],
-            line.name,
-        );
+        m.start("text")
+            .attr("class", line.class)
+            .attr("x", &x)
+            .attr("y", "28")
+            .end()
+            .text(line.name)
+            .close("text");
     }
     let x = coord(plot.x(marker as f64));
     let bottom = coord(plot.top + plot.height);
-    m.empty(
-        "line",
-        &[
-            ("class", "marker"),
-            ("x1", &x),
-            ("x2", &x),
-            ("y1", &coord(plot.top)),
-            ("y2", &bottom),
-        ],
-    );
+    m.start("line")
+        .attr("class", "marker")
+        .attr("x1", &x)
+        .attr("x2", &x)
+        .coord("y1", plot.top)
+        .attr("y2", &bottom)
+        .end_empty();
     let readout = text::READOUT
         .get(lang)
         .replace("{d}", &marker.to_string())
@@ -200,33 +196,29 @@ pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang)
 fn axes(m: &mut Markup, plot: &Plot, log_y: bool) {
     let bottom = plot.top + plot.height;
     let (left, right) = (coord(plot.left), coord(plot.left + plot.width));
-    m.empty(
-        "line",
-        &[
-            ("class", "axis"),
-            ("x1", &left),
-            ("x2", &right),
-            ("y1", &coord(bottom)),
-            ("y2", &coord(bottom)),
-        ],
-    );
-    m.empty(
-        "line",
-        &[
-            ("class", "axis"),
-            ("x1", &left),
-            ("x2", &left),
-            ("y1", &coord(plot.top)),
-            ("y2", &coord(bottom)),
-        ],
-    );
+    m.start("line")
+        .attr("class", "axis")
+        .attr("x1", &left)
+        .attr("x2", &right)
+        .coord("y1", bottom)
+        .coord("y2", bottom)
+        .end_empty();
+    m.start("line")
+        .attr("class", "axis")
+        .attr("x1", &left)
+        .attr("x2", &left)
+        .coord("y1", plot.top)
+        .coord("y2", bottom)
+        .end_empty();
     for d in [1.0, 8.0, 64.0, 512.0] {
         let x = coord(plot.x(d));
-        m.element(
-            "text",
-            &[("class", "tick"), ("x", &x), ("y", &coord(bottom + 12.0))],
-            &js_number(d),
-        );
+        m.start("text")
+            .attr("class", "tick")
+            .attr("x", &x)
+            .coord("y", bottom + 12.0)
+            .end()
+            .text(&js_number(d))
+            .close("text");
     }
     let middle = coord(plot.left + plot.width / 2.0);
     let under = coord(bottom + 26.0);
@@ -244,16 +236,20 @@ fn axes(m: &mut Markup, plot: &Plot, log_y: bool) {
         two_decimals(plot.y_max)
     };
     let tick_x = coord(plot.left - 4.0);
-    m.element(
-        "text",
-        &[("class", "tick y"), ("x", &tick_x), ("y", &coord(bottom))],
-        low,
-    );
-    m.element(
-        "text",
-        &[("class", "tick y"), ("x", &tick_x), ("y", &coord(plot.top))],
-        &top,
-    );
+    m.start("text")
+        .attr("class", "tick y")
+        .attr("x", &tick_x)
+        .coord("y", bottom)
+        .end()
+        .text(low)
+        .close("text");
+    m.start("text")
+        .attr("class", "tick y")
+        .attr("x", &tick_x)
+        .coord("y", plot.top)
+        .end()
+        .text(&top)
+        .close("text");
 }
 
 #[cfg(test)]

@@ -51,18 +51,15 @@ pub fn loss_curve(losses: &[f64], threshold: f64, aria: &str) -> String {
     let view_box = format!("0 0 {} {}", coord(WIDTH), coord(HEIGHT));
     let (last_loss, step_count) = (js_number(last), steps.to_string());
     let mut m = Markup::new();
-    m.open(
-        "svg",
-        &[
-            ("class", "diagram loss-curve"),
-            ("viewBox", &view_box),
-            ("role", "img"),
-            ("aria-label", aria),
-            ("data-testid", "loss-curve"),
-            ("data-last-loss", &last_loss),
-            ("data-steps", &step_count),
-        ],
-    );
+    m.start("svg")
+        .attr("class", "diagram loss-curve")
+        .attr("viewBox", &view_box)
+        .attr("role", "img")
+        .attr("aria-label", aria)
+        .attr("data-testid", "loss-curve")
+        .attr("data-last-loss", &last_loss)
+        .attr("data-steps", &step_count)
+        .end();
     let bottom = coord(TOP + PLOT_HEIGHT);
     let axis = format!(
         "M{} {}V{bottom}H{}",
@@ -70,42 +67,44 @@ pub fn loss_curve(losses: &[f64], threshold: f64, aria: &str) -> String {
         coord(TOP),
         coord(LEFT + PLOT_WIDTH)
     );
-    m.empty("path", &[("class", "axis"), ("d", &axis)]);
+    m.start("path")
+        .attr("class", "axis")
+        .attr("d", &axis)
+        .end_empty();
     for (value, y) in [(y_max, TOP), (0.0, TOP + PLOT_HEIGHT)] {
         let y = coord(y + 4.0);
-        m.element(
-            "text",
-            &[
-                ("class", "tick"),
-                ("x", &coord(LEFT - 4.0)),
-                ("y", &y),
-                ("text-anchor", "end"),
-            ],
-            &two_decimals(value),
-        );
+        m.start("text")
+            .attr("class", "tick")
+            .coord("x", LEFT - 4.0)
+            .attr("y", &y)
+            .attr("text-anchor", "end")
+            .end()
+            .text(&two_decimals(value))
+            .close("text");
     }
     let goal_y = coord(TOP + PLOT_HEIGHT * (1.0 - threshold / y_max));
     let goal = format!("M{} {goal_y}H{}", coord(LEFT), coord(LEFT + PLOT_WIDTH));
-    m.empty("path", &[("class", "goal"), ("d", &goal)]);
+    m.start("path")
+        .attr("class", "goal")
+        .attr("d", &goal)
+        .end_empty();
     let line: Vec<String> = points(losses, y_max)
         .into_iter()
         .map(|(x, y)| format!("{},{}", coord(x), coord(y)))
         .collect();
-    m.empty(
-        "polyline",
-        &[("class", "loss"), ("points", &line.join(" "))],
-    );
+    m.start("polyline")
+        .attr("class", "loss")
+        .attr("points", &line.join(" "))
+        .end_empty();
     let label_y = coord(TOP + PLOT_HEIGHT + 22.0);
-    m.element(
-        "text",
-        &[
-            ("class", "tick"),
-            ("x", &coord(LEFT + PLOT_WIDTH)),
-            ("y", &label_y),
-            ("text-anchor", "end"),
-        ],
-        &steps.max(MIN_STEPS_SHOWN).to_string(),
-    );
+    m.start("text")
+        .attr("class", "tick")
+        .coord("x", LEFT + PLOT_WIDTH)
+        .attr("y", &label_y)
+        .attr("text-anchor", "end")
+        .end()
+        .text(&steps.max(MIN_STEPS_SHOWN).to_string())
+        .close("text");
     m.close("svg");
     m.finish()
 }

@@ -56,10 +56,10 @@ fn select<T: Copy + PartialEq>(
     lang: Lang,
 ) {
     m.open("label", &[]).text(label.get(lang)).text(" ");
-    m.open(
-        "select",
-        &[("data-action", action), ("data-testid", action)],
-    );
+    m.start("select")
+        .attr("data-action", action)
+        .attr("data-testid", action)
+        .end();
     for (value, id, name) in options {
         let mut attrs = vec![("value", *id)];
         if *value == chosen {
@@ -129,17 +129,14 @@ pub fn training(view: &TrainingView) -> String {
     m.open("label", &[])
         .text(text::LEARNING_RATE.get(lang))
         .text(" ");
-    m.empty(
-        "input",
-        &[
-            ("type", "range"),
-            ("min", &min),
-            ("max", &max),
-            ("value", &slider),
-            ("data-action", "train-lr"),
-            ("data-testid", "train-lr"),
-        ],
-    );
+    m.start("input")
+        .attr("type", "range")
+        .attr("min", &min)
+        .attr("max", &max)
+        .attr("value", &slider)
+        .attr("data-action", "train-lr")
+        .attr("data-testid", "train-lr")
+        .end_empty();
     m.element(
         "output",
         &[("data-testid", "train-lr-value")],
@@ -212,17 +209,16 @@ fn gradients(m: &mut Markup, trainer: &Trainer, lang: Lang) {
     for (testid, title, name, values, trains) in matrices {
         let rows: Vec<String> = (1..=values.nrows()).map(|i| i.to_string()).collect();
         let cols: Vec<String> = (1..=values.ncols()).map(|i| i.to_string()).collect();
-        m.open(
-            "figure",
-            &[(
+        m.start("figure")
+            .attr(
                 "class",
                 if trains {
                     "gradient"
                 } else {
                     "gradient frozen"
                 },
-            )],
-        );
+            )
+            .end();
         let caption = if trains {
             title.to_owned()
         } else {

@@ -134,24 +134,18 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
         .get(lang)
         .replace("{n}", &(step.index() + 1).to_string())
         .replace("{total}", &Step::ALL.len().to_string());
-    m.open(
-        "div",
-        &[
-            ("class", "step"),
-            ("data-testid", "step"),
-            ("data-step", step.id()),
-        ],
-    );
+    m.start("div")
+        .attr("class", "step")
+        .attr("data-testid", "step")
+        .attr("data-step", step.id())
+        .end();
     // One tab stop, always on the first dot (a stop that moved with the step
     // could be left beside one the arrows moved): the arrows walk the others.
-    m.open(
-        "ol",
-        &[
-            ("class", "step-dots"),
-            ("aria-label", &indicator),
-            ("data-rove", ""),
-        ],
-    );
+    m.start("ol")
+        .attr("class", "step-dots")
+        .attr("aria-label", &indicator)
+        .attr("data-rove", "")
+        .end();
     for other in Step::ALL {
         let index = other.index().to_string();
         let number = (other.index() + 1).to_string();

@@ -9,7 +9,9 @@
 // measured in two views: where the learner makes the input (the token chips
 // and the Random W button at the top of the page, the W_Q cell being edited),
 // and with the weights heatmap in the middle of the screen (as in an embed
-// that shows the controls beside the softmax card).
+// that shows the controls beside the softmax card). Issue 15's rows measure
+// the same inputs with positions on (the positions and RoPE cards) and while
+// generating (the generation card), at the input and with that card in view.
 // Each input starts once the previous one is painted, as a learner's does.
 // The first inputs after a load run while Chromium is still compiling the
 // hot JavaScript and WebAssembly paths and take two to five times as long;
@@ -24,6 +26,17 @@ const LENGTHS = [4, 16, 64, 256, 512];
 const HEADS = { t: 16, heads: 4, dModel: 8 };
 /** Where the page is scrolled while measuring: at the input, or at the weights. */
 const VIEWS = ['input', 'weights'];
+/**
+ * Issue 15: positions on, or the causal mask that turns the generation card
+ * on, at T = 16 and 64; measured at the input and with that issue's card in
+ * the middle of the screen.
+ */
+const ORDER_LENGTHS = [16, 64];
+const ORDER = [
+  { name: 'sinusoidal', card: 'positions-card', setup: (lab) => choosePositions(lab, 'sinusoidal') },
+  { name: 'rope', card: 'rope', setup: (lab) => choosePositions(lab, 'rope') },
+  { name: 'generation', card: 'generation', setup: (lab) => lab.page.click('[data-testid="causal"]') },
+];
 /** Issue 12's p95 targets (ms) by sequence length, for every kind of input. */
 const TARGETS = { 16: 8, 64: 16, 256: 33, 512: 66 };
 /** Issue 12's first-diagram targets (ms): the default page, and T = 256. */
@@ -31,6 +44,11 @@ const FIRST_TARGETS = { default: 300, 256: 600 };
 const LOADS = 3;
 const server = await serveDist();
 const browser = await launchBrowser();
+
+async function choosePositions(lab, positions) {
+  await lab.reveal('[data-testid="positions"]');
+  await lab.page.selectOption('[data-testid="positions"]', positions);
+}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
@@ -166,6 +184,56 @@ async function heightShowingWeights(url) {
   return height;
 }
 
+/**
+ * Times one kind of input on a page of `t` tokens (with `heads` heads, or
+ * issue 15's `order` set-up), scrolled to `view`; prints its row and returns
+ * [p50, p95, max, slowest warm-up].
+ */
+async function measure(kind, { t, heads, dModel, order }, view) {
+  const labels = Array.from({ length: t }, (_, i) => `t${i + 1}`);
+  const lab = await LabPage.open(browser, `${server.url}?tokens=${encodeURIComponent(labels.join(','))}`);
+  try {
+    if (heads > 1) {
+      await lab.setRange('d-model', dModel);
+      await lab.setRange('heads', heads);
+      await lab.page.waitForSelector(`[data-testid="head-picker"] [data-head="${heads - 1}"]`);
+    }
+    if (order) await order.setup(lab);
+    // Up to 32 tokens the weights are drawn cell by cell; past that, a raster.
+    const shown = await lab.page.$eval('[data-testid="weights"]', (w) =>
+      w.dataset.rows ? Number(w.dataset.rows) : w.querySelectorAll('[data-row][data-col="0"]').length,
+    );
+    if (shown !== t) throw new Error(`asked for ${t} tokens, the page shows ${shown}`);
+    // The edit goes through the cell editor, opened on W_Q[1][1], once its
+    // card is drawn: a card brought up to date under the pointer moves the
+    // cell between the press and the release.
+    if (kind === 'edit one entry') {
+      await lab.reveal('[data-testid="w-q"]');
+      await lab.page.click('[data-testid="w-q"] [data-row="1"][data-col="1"]');
+    }
+    await lab.page.evaluate((view) => {
+      const card = view === 'weights' ? '[data-testid="weights"]' : `[data-testid="${view}"]`;
+      if (view !== 'input') document.querySelector(card).scrollIntoView({ block: 'center' });
+      else if (!document.querySelector('[data-testid="cell-editor"]')) window.scrollTo(0, 0);
+    }, view);
+    // The cards that came near are brought up to date in the next frame.
+    await lab.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    if (order) {
+      const drawn = await lab.page.$eval(`[data-testid="${order.card}"]`, (card) => card.childElementCount > 0 && !card.hidden);
+      if (!drawn) throw new Error(`${order.name}: the ${order.card} card is not drawn`);
+    }
+    const times = await time(lab.page, kind, WARMUP + SAMPLES);
+    const warmup = times.splice(0, WARMUP);
+    times.sort((a, b) => a - b);
+    const row = [percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], Math.max(...warmup)];
+    const size = order ? `${t} ${order.name}` : heads > 1 ? `${t} h=${heads}` : String(t);
+    console.log(`${kind.padEnd(20)} ${view.padEnd(14)} ${size.padStart(13)} ${row.map((v) => v.toFixed(2).padStart(8)).join(' ')}  ${verdict(row[1], TARGETS[t])}`);
+    return row;
+  } finally {
+    await lab.close();
+  }
+}
+
 const verdict = (value, target) => (target === undefined ? '' : value <= target ? `≤ ${target} met` : `≤ ${target} NOT MET`);
 const selectP95 = {};
 
@@ -189,43 +257,21 @@ try {
 
   console.log('\nInput → DOM updated and laid out (ms), release build, headless Chromium');
   console.log(`p50 / p95 / max over ${SAMPLES} inputs after ${WARMUP} warm-ups; first = the slowest warm-up`);
-  console.log('kind                 view          T      p50      p95      max    first  p95 target');
-  for (const kind of ['select a query', 'edit one entry', 'new random weights']) {
+  console.log(`${'kind'.padEnd(20)} ${'view'.padEnd(14)} ${'T'.padStart(13)} ${['p50', 'p95', 'max', 'first'].map((h) => h.padStart(8)).join(' ')}  p95 target`);
+  const kinds = ['select a query', 'edit one entry', 'new random weights'];
+  for (const kind of kinds) {
     const layers = [...LENGTHS.map((t) => ({ t, heads: 1 })), HEADS];
-    for (const [view, { t, heads, dModel }] of layers.flatMap((layer) => VIEWS.map((view) => [view, layer]))) {
-      const labels = Array.from({ length: t }, (_, i) => `t${i + 1}`);
-      const lab = await LabPage.open(browser, `${server.url}?tokens=${encodeURIComponent(labels.join(','))}`);
-      if (heads > 1) {
-        await lab.setRange('d-model', dModel);
-        await lab.setRange('heads', heads);
-        await lab.page.waitForSelector(`[data-testid="head-picker"] [data-head="${heads - 1}"]`);
+    for (const [view, layer] of layers.flatMap((layer) => VIEWS.map((view) => [view, layer]))) {
+      const row = await measure(kind, layer, view);
+      if (kind === 'select a query' && layer.heads === 1) (selectP95[view] ??= {})[layer.t] = row[1];
+    }
+  }
+  console.log('\nIssue 15: positions on, or generating (the causal mask on); view = the card that shows them');
+  for (const kind of kinds) {
+    for (const order of ORDER) {
+      for (const t of ORDER_LENGTHS) {
+        for (const view of ['input', order.card]) await measure(kind, { t, heads: 1, order }, view);
       }
-      // Up to 32 tokens the weights are drawn cell by cell; past that, a raster.
-      const shown = await lab.page.$eval('[data-testid="weights"]', (w) =>
-        w.dataset.rows ? Number(w.dataset.rows) : w.querySelectorAll('[data-row][data-col="0"]').length,
-      );
-      if (shown !== t) throw new Error(`asked for ${t} tokens, the page shows ${shown}`);
-      // The edit goes through the cell editor, opened on W_Q[1][1], once its
-      // card is drawn: a card brought up to date under the pointer moves the
-      // cell between the press and the release.
-      if (kind === 'edit one entry') {
-        await lab.reveal('[data-testid="w-q"]');
-        await lab.page.click('[data-testid="w-q"] [data-row="1"][data-col="1"]');
-      }
-      await lab.page.evaluate((view) => {
-        if (view === 'weights') document.querySelector('[data-testid="weights"]').scrollIntoView({ block: 'center' });
-        else if (!document.querySelector('[data-testid="cell-editor"]')) window.scrollTo(0, 0);
-      }, view);
-      // The cards that came near are brought up to date in the next frame.
-      await lab.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const times = await time(lab.page, kind, WARMUP + SAMPLES);
-      const warmup = times.splice(0, WARMUP);
-      times.sort((a, b) => a - b);
-      const row = [percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], Math.max(...warmup)];
-      const size = heads > 1 ? `${t} h=${heads}` : String(t);
-      console.log(`${kind.padEnd(20)} ${view.padEnd(8)} ${size.padStart(6)} ${row.map((v) => v.toFixed(2).padStart(8)).join(' ')}  ${verdict(row[1], TARGETS[t])}`);
-      if (kind === 'select a query' && heads === 1) (selectP95[view] ??= {})[t] = row[1];
-      await lab.close();
     }
   }
   for (const view of VIEWS) {

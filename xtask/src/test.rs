@@ -25,6 +25,8 @@ pub fn run_all() -> Result<(), String> {
         "wasm32-unknown-unknown",
         "-p",
         "attention-core",
+        "-p",
+        "attention-kernels",
         "--lib",
     ])))?;
     check_core_is_web_free()?;

@@ -19,7 +19,8 @@ pub mod error;
 pub mod experiment;
 pub mod generate;
 pub mod json;
-pub mod kernels;
+/// The kernels, from their own crate (built for speed; see its doc).
+pub use attention_kernels as kernels;
 pub mod layer;
 pub mod limits;
 pub mod positions;

@@ -7,7 +7,7 @@ use crate::geometry::dot_text::{dot_expansion, scaling_step, unscaled_step};
 use crate::geometry::format::subscript;
 use crate::i18n::{self, Lang, LangContext};
 use crate::lab::SequenceTrace;
-use crate::state::{Focus, LabScenario, LabView};
+use crate::state::{lab, LabScenario, LabView};
 use crate::svg::Markup;
 use leptos::prelude::*;
 use ndarray::{Array2, Axis};
@@ -82,10 +82,10 @@ impl Detail {
 /// The worked dot product of the selected query and key.
 #[component]
 pub fn Expansion() -> impl IntoView {
-    let LabView(view) = expect_context::<LabView>();
-    let LabScenario(scenario) = expect_context::<LabScenario>();
+    let LabView(view) = lab().view;
+    let LabScenario(scenario) = lab().scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
+    let focus = lab().focus;
     let detail = Memo::new(move |_| {
         let pick = (focus.query.get(), focus.key.get());
         let scaling_on = scenario.with(|s| s.options.scale);

@@ -17,26 +17,21 @@ use crate::svg::{coord, Markup};
 pub fn bar_columns(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, frame: &FusionFrame) {
     let (left, right) = layout.zero_line();
     let zero = coord(frame.zero);
-    m.empty(
-        "line",
-        &[
-            ("class", "zero-line"),
-            ("x1", &coord(left)),
-            ("x2", &coord(right)),
-            ("y1", &zero),
-            ("y2", &zero),
-        ],
-    );
-    m.element(
-        "text",
-        &[
-            ("class", "zero-label"),
-            ("x", &coord(left - 4.0)),
-            ("y", &zero),
-            ("aria-hidden", "true"),
-        ],
-        "0",
-    );
+    m.start("line")
+        .attr("class", "zero-line")
+        .coord("x1", left)
+        .coord("x2", right)
+        .attr("y1", &zero)
+        .attr("y2", &zero)
+        .end_empty();
+    m.start("text")
+        .attr("class", "zero-label")
+        .coord("x", left - 4.0)
+        .attr("y", &zero)
+        .attr("aria-hidden", "true")
+        .end()
+        .text("0")
+        .close("text");
     // One toolbar, one tab stop: the arrows move along the components.
     let toolbar_name = format!("B {}", spec.query_name.1);
     let toolbar = [
@@ -55,43 +50,34 @@ pub fn bar_columns(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, fra
         // the component and its sum.
         let sum = two_decimals(total.value);
         let name = cell_name("B", (&query, &components), (0, c), &sum, None);
-        m.open(
-            "g",
-            &[
-                ("class", &class),
-                ("data-component", &col),
-                ("data-hit", &hit(0, c)),
-                ("role", "button"),
-                ("aria-label", &name),
-                ("tabindex", if c == 0 { "0" } else { "-1" }),
-            ],
-        );
-        m.empty(
-            "rect",
-            &[
-                ("class", "column-hit"),
-                ("x", &coord(area.x)),
-                ("y", &coord(area.y)),
-                ("width", &coord(area.width)),
-                ("height", &coord(area.height)),
-            ],
-        );
+        m.start("g")
+            .attr("class", &class)
+            .attr("data-component", &col)
+            .attr("data-hit", &hit(0, c))
+            .attr("role", "button")
+            .attr("aria-label", &name)
+            .attr("tabindex", if c == 0 { "0" } else { "-1" })
+            .end();
+        m.start("rect")
+            .attr("class", "column-hit")
+            .coord("x", area.x)
+            .coord("y", area.y)
+            .coord("width", area.width)
+            .coord("height", area.height)
+            .end_empty();
         for (j, segment) in segments.iter().enumerate() {
             let rect = segment.rect;
-            m.open(
-                "rect",
-                &[
-                    ("class", "segment"),
-                    ("x", &coord(rect.x)),
-                    ("width", &coord(rect.width)),
-                    ("y", &coord(rect.y)),
-                    ("height", &coord(rect.height)),
-                    ("fill", &token_colour(j).hex()),
-                    ("data-row", &j.to_string()),
-                    ("data-col", &col),
-                    ("data-value", &js_number(segment.value)),
-                ],
-            );
+            m.start("rect")
+                .attr("class", "segment")
+                .coord("x", rect.x)
+                .coord("width", rect.width)
+                .coord("y", rect.y)
+                .coord("height", rect.height)
+                .attr("fill", &token_colour(j).hex())
+                .attr("data-row", &j.to_string())
+                .attr("data-col", &col)
+                .attr("data-value", &js_number(segment.value))
+                .end();
             // The tooltip names the token and writes its term out.
             let (w, v) = (spec.weight(j), spec.v.get((j, c)).copied().unwrap_or(0.0));
             let tooltip = format!(
@@ -105,29 +91,24 @@ pub fn bar_columns(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, fra
         }
         let (x, _) = area.centre();
         let tick = coord(total.y);
-        m.open(
-            "g",
-            &[
-                ("class", "fusion-total"),
-                ("data-testid", "fusion-total"),
-                ("data-col", &col),
-                ("data-value", &js_number(total.value)),
-            ],
-        );
-        m.empty(
-            "line",
-            &[
-                ("x1", &coord(area.x)),
-                ("x2", &coord(area.x + area.width)),
-                ("y1", &tick),
-                ("y2", &tick),
-            ],
-        );
-        m.element(
-            "text",
-            &[("x", &coord(x)), ("y", &coord(total.label_y))],
-            &two_decimals(total.value),
-        );
+        m.start("g")
+            .attr("class", "fusion-total")
+            .attr("data-testid", "fusion-total")
+            .attr("data-col", &col)
+            .attr("data-value", &js_number(total.value))
+            .end();
+        m.start("line")
+            .coord("x1", area.x)
+            .coord("x2", area.x + area.width)
+            .attr("y1", &tick)
+            .attr("y2", &tick)
+            .end_empty();
+        m.start("text")
+            .coord("x", x)
+            .coord("y", total.label_y)
+            .end()
+            .text(&two_decimals(total.value))
+            .close("text");
         m.close("g").close("g");
     }
     m.close("g");

@@ -15,27 +15,22 @@ use crate::svg::{coord, Markup};
 fn cell(m: &mut Markup, rect: Rect, value: f64, extent: f64, lit: bool) {
     let fill = signed_colour(value, extent);
     let (cx, cy) = rect.centre();
-    m.empty(
-        "rect",
-        &[
-            ("class", if lit { "cell lit" } else { "cell" }),
-            ("x", &coord(rect.x)),
-            ("y", &coord(rect.y)),
-            ("width", &coord(rect.width)),
-            ("height", &coord(rect.height)),
-            ("fill", &fill.hex()),
-        ],
-    );
-    m.element(
-        "text",
-        &[
-            ("x", &coord(cx)),
-            ("y", &coord(cy)),
-            ("class", "cell-value"),
-            ("fill", &fill.text_colour().hex()),
-        ],
-        &two_decimals(value),
-    );
+    m.start("rect")
+        .attr("class", if lit { "cell lit" } else { "cell" })
+        .coord("x", rect.x)
+        .coord("y", rect.y)
+        .coord("width", rect.width)
+        .coord("height", rect.height)
+        .attr("fill", &fill.hex())
+        .end_empty();
+    m.start("text")
+        .coord("x", cx)
+        .coord("y", cy)
+        .attr("class", "cell-value")
+        .attr("fill", &fill.text_colour().hex())
+        .end()
+        .text(&two_decimals(value))
+        .close("text");
 }
 
 /// V's name, the component numbers over V and B_i, and one row per token:
@@ -46,47 +41,49 @@ pub fn value_rows(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, exte
         layout.values.label_width / 2.0,
         layout.values.col_label(0).1,
     );
-    m.element(
-        "text",
-        &[
-            ("x", &coord(vx)),
-            ("y", &coord(vy)),
-            ("class", "matrix-name"),
-        ],
-        "V",
-    );
+    m.start("text")
+        .coord("x", vx)
+        .coord("y", vy)
+        .attr("class", "matrix-name")
+        .end()
+        .text("V")
+        .close("text");
     for c in 0..d {
         let name = (c + 1).to_string();
         for (x, y) in [layout.values.col_label(c), layout.output_col_label(c)] {
-            m.element(
-                "text",
-                &[("x", &coord(x)), ("y", &coord(y)), ("class", "col-label")],
-                &name,
-            );
+            m.start("text")
+                .coord("x", x)
+                .coord("y", y)
+                .attr("class", "col-label")
+                .end()
+                .text(&name)
+                .close("text");
         }
     }
     for j in 0..tokens {
         let class = classes("fusion-value-row", &[(spec.masked(j), "masked")]);
         let opacity = share(emphasis(spec.weight(j)));
-        m.open("g", &[("class", &class), ("opacity", &opacity)]);
+        m.start("g")
+            .attr("class", &class)
+            .attr("opacity", &opacity)
+            .end();
         let swatch = layout.swatch(j);
-        m.empty(
-            "rect",
-            &[
-                ("class", "fusion-swatch"),
-                ("x", &coord(swatch.x)),
-                ("y", &coord(swatch.y)),
-                ("width", &coord(swatch.width)),
-                ("height", &coord(swatch.height)),
-                ("fill", &token_colour(j).hex()),
-            ],
-        );
+        m.start("rect")
+            .attr("class", "fusion-swatch")
+            .coord("x", swatch.x)
+            .coord("y", swatch.y)
+            .coord("width", swatch.width)
+            .coord("height", swatch.height)
+            .attr("fill", &token_colour(j).hex())
+            .end_empty();
         let (lx, ly) = layout.values.row_label(j);
-        m.element(
-            "text",
-            &[("x", &coord(lx)), ("y", &coord(ly)), ("class", "row-label")],
-            spec.label(j),
-        );
+        m.start("text")
+            .coord("x", lx)
+            .coord("y", ly)
+            .attr("class", "row-label")
+            .end()
+            .text(spec.label(j))
+            .close("text");
         for c in 0..d {
             let value = spec.v.get((j, c)).copied().unwrap_or(0.0);
             let lit = spec.component == Some(c);
@@ -132,21 +129,23 @@ pub fn connectors(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, fram
             two_decimals(spec.weight(j))
         };
         let class = classes("connector-label", &[(masked, "masked")]);
-        m.element(
-            "text",
-            &[("class", &class), ("x", &coord(x)), ("y", &coord(y))],
-            &text,
-        );
+        m.start("text")
+            .attr("class", &class)
+            .coord("x", x)
+            .coord("y", y)
+            .end()
+            .text(&text)
+            .close("text");
     }
 }
 
 /// The cells of B_i, each a target for its component, and the caption naming it.
 pub fn output_row(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, extent: f64) {
     for c in 0..spec.v.ncols() {
-        m.open(
-            "g",
-            &[("class", "fusion-output-cell"), ("data-hit", &hit(0, c))],
-        );
+        m.start("g")
+            .attr("class", "fusion-output-cell")
+            .attr("data-hit", &hit(0, c))
+            .end();
         let value = spec.output.get((spec.query, c)).copied().unwrap_or(0.0);
         let lit = spec.component == Some(c);
         cell(m, layout.output_cell(c), value, extent, lit);
@@ -154,9 +153,11 @@ pub fn output_row(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, exte
     }
     let (x, y) = layout.output_caption();
     let (i, label) = spec.query_name;
-    m.element(
-        "text",
-        &[("x", &coord(x)), ("y", &coord(y)), ("class", "matrix-name")],
-        &format!("B{} · {}", subscript(i + 1), label),
-    );
+    m.start("text")
+        .coord("x", x)
+        .coord("y", y)
+        .attr("class", "matrix-name")
+        .end()
+        .text(&format!("B{} · {}", subscript(i + 1), label))
+        .close("text");
 }

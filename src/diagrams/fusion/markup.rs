@@ -102,26 +102,17 @@ pub fn fusion_svg(spec: &FusionSpec) -> String {
     let extent = symmetric_extent(spec.v);
     let (width, height) = layout.size();
     let mut m = Markup::new();
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "diagram fusion-flow"),
-            ("data-testid", "fusion"),
-            ("role", "group"),
-            ("aria-label", spec.aria),
-            (
-                "viewBox",
-                &format!("0 0 {} {}", coord(width), coord(height)),
-            ),
-            ("width", &coord(width)),
-            ("height", &coord(height)),
-            (
-                "style",
-                &format!("min-width: {}px", coord((width * MIN_SCALE).round())),
-            ),
-        ],
-    );
+    m.start("svg")
+        .svg_size(width, height)
+        .attr("class", "diagram fusion-flow")
+        .attr("data-testid", "fusion")
+        .attr("role", "group")
+        .attr("aria-label", spec.aria)
+        .attr(
+            "style",
+            &format!("min-width: {}px", coord((width * MIN_SCALE).round())),
+        )
+        .end();
     // What the picture draws is in the grids of V, α′ and B, and the
     // columns below name each component's sum: the rest is hidden from
     // screen readers, who would otherwise meet its loose numbers.
@@ -146,8 +137,15 @@ fn legend(title: &str, labels: &[String], tick_note: &str) -> String {
     m.open("ul", &[]);
     for (j, label) in labels.iter().enumerate() {
         let style = format!("background-color: {}", token_colour(j).hex());
-        m.open("li", &[("data-token", &j.to_string())])
-            .element("span", &[("class", "fusion-swatch"), ("style", &style)], "")
+        m.start("li")
+            .attr("data-token", &j.to_string())
+            .end()
+            .start("span")
+            .attr("class", "fusion-swatch")
+            .attr("style", &style)
+            .end()
+            .text("")
+            .close("span")
             .text(label)
             .close("li");
     }

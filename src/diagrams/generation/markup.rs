@@ -101,15 +101,13 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
     // aria-disabled rather than disabled: a button the keyboard is on keeps the focus.
     let step_button = |m: &mut Markup, action: &str, off: bool, label: Msg| {
         let off = if off { "true" } else { "false" };
-        m.element(
-            "button",
-            &[
-                ("data-action", action),
-                ("data-testid", action),
-                ("aria-disabled", off),
-            ],
-            label.get(lang),
-        );
+        m.start("button")
+            .attr("data-action", action)
+            .attr("data-testid", action)
+            .attr("aria-disabled", off)
+            .end()
+            .text(label.get(lang))
+            .close("button");
     };
     m.open("div", &[("class", "generation-steps")]);
     step_button(m, "gen-previous", first, text::PREVIOUS);
@@ -119,34 +117,28 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
         .replace("{t}", &now)
         .replace("{n}", &last);
     m.element("span", &[("data-testid", "gen-step-name")], &step_name);
-    m.empty(
-        "input",
-        &[
-            ("type", "range"),
-            ("data-testid", "gen-step"),
-            ("data-action", "gen-step"),
-            ("min", "1"),
-            ("max", &last),
-            ("step", "1"),
-            ("value", &now),
-        ],
-    );
+    m.start("input")
+        .attr("type", "range")
+        .attr("data-testid", "gen-step")
+        .attr("data-action", "gen-step")
+        .attr("min", "1")
+        .attr("max", &last)
+        .attr("step", "1")
+        .attr("value", &now)
+        .end_empty();
     m.close("label");
     step_button(m, "gen-next", at_end, text::NEXT);
     m.close("div");
     let new_token = format!("{}{}", text::NEW_TOKEN.get(lang), v.labels[v.t]);
     m.element("p", &[("class", "order-verdict")], &new_token);
     // Wider than a phone: a keyboard scrolls it too.
-    m.open(
-        "div",
-        &[
-            ("class", "scroll"),
-            ("tabindex", "0"),
-            ("role", "region"),
-            ("aria-label", text::TABLES_NAME.get(lang)),
-        ],
-    )
-    .open("div", &[("class", "generation-tables")]);
+    m.start("div")
+        .attr("class", "scroll")
+        .attr("tabindex", "0")
+        .attr("role", "region")
+        .attr("aria-label", text::TABLES_NAME.get(lang))
+        .end()
+        .open("div", &[("class", "generation-tables")]);
     let cached = &v.labels[..=v.t];
     // What each caption names: the head shown, when there are several, and
     // whether RoPE turned the keys and the query.
@@ -215,14 +207,12 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
     }
     m.close("div").close("div");
     let difference = format!("{}{}", text::MATCHES.get(lang), js_number(v.difference));
-    m.element(
-        "p",
-        &[
-            ("data-testid", "gen-check"),
-            ("data-difference", &js_number(v.difference)),
-        ],
-        &difference,
-    );
+    m.start("p")
+        .attr("data-testid", "gen-check")
+        .attr("data-difference", &js_number(v.difference))
+        .end()
+        .text(&difference)
+        .close("p");
     work(m, v, lang);
 }
 
@@ -238,20 +228,19 @@ fn table(
 ) {
     let rows = values.nrows().to_string();
     let written: Vec<String> = values.iter().map(|&v| js_number(v)).collect();
-    m.open(
-        "table",
-        &[
-            ("class", "matrix-table generation-table"),
-            ("data-testid", testid),
-            ("data-rows", &rows),
-            ("data-values", &written.join(" ")),
-        ],
-    );
+    m.start("table")
+        .attr("class", "matrix-table generation-table")
+        .attr("data-testid", testid)
+        .attr("data-rows", &rows)
+        .attr("data-values", &written.join(" "))
+        .end();
     m.element("caption", &[], caption);
     m.open("tbody", &[]);
     for (r, row) in values.rows().into_iter().enumerate() {
         let new = grows && r + 1 == values.nrows();
-        m.open("tr", &[("class", if new { "new" } else { "" })]);
+        m.start("tr")
+            .attr("class", if new { "new" } else { "" })
+            .end();
         m.element("th", &[("scope", "row")], &labels[r]);
         for &value in row {
             m.element("td", &[], &fixed(value, 2));
@@ -264,14 +253,11 @@ fn table(
 /// The new query's weights, one per cached key, headed by the keys.
 fn weights_table(m: &mut Markup, caption: &str, keys: &[String], weights: ArrayView2<f64>) {
     let written: Vec<String> = weights.iter().map(|&v| js_number(v)).collect();
-    m.open(
-        "table",
-        &[
-            ("class", "matrix-table generation-table"),
-            ("data-testid", "gen-weights"),
-            ("data-values", &written.join(" ")),
-        ],
-    );
+    m.start("table")
+        .attr("class", "matrix-table generation-table")
+        .attr("data-testid", "gen-weights")
+        .attr("data-values", &written.join(" "))
+        .end();
     m.element("caption", &[], caption);
     m.open("thead", &[]).open("tr", &[]);
     for key in keys {
@@ -304,14 +290,11 @@ fn work(m: &mut Markup, v: &GenerationView, lang: Lang) {
         (text::ALL_STEPS, v.total, "gen-work-total"),
     ] {
         let (cached, uncached) = (work.cached.to_string(), work.uncached.to_string());
-        m.open(
-            "tr",
-            &[
-                ("data-testid", testid),
-                ("data-cached", &cached),
-                ("data-uncached", &uncached),
-            ],
-        );
+        m.start("tr")
+            .attr("data-testid", testid)
+            .attr("data-cached", &cached)
+            .attr("data-uncached", &uncached)
+            .end();
         m.element("th", &[("scope", "row")], name.get(lang));
         m.element("td", &[], &cached);
         m.element("td", &[], &uncached);

@@ -25,15 +25,12 @@ pub fn heads(layer: Option<&LayerView>, lang: Lang) -> String {
     let names: Vec<String> = (1..=layer.heads())
         .map(|i| format!("{}{i}", text::HEAD.get(lang)))
         .collect();
-    m.open(
-        "div",
-        &[
-            ("class", "head-picker"),
-            ("role", "group"),
-            ("data-testid", "head-picker"),
-            ("aria-label", text::PICKER.get(lang)),
-        ],
-    );
+    m.start("div")
+        .attr("class", "head-picker")
+        .attr("role", "group")
+        .attr("data-testid", "head-picker")
+        .attr("aria-label", text::PICKER.get(lang))
+        .end();
     for (i, name) in names.iter().enumerate() {
         let index = i.to_string();
         m.open("span", &[("class", "head-choice")]);
@@ -99,28 +96,23 @@ fn map(m: &mut Markup, head: usize, name: &str, lang: Lang) {
     let index = head.to_string();
     let aria = format!("{name}{}", text::THUMBNAIL_ARIA.get(lang));
     m.open("div", &[("class", "head-thumb")]);
-    m.element(
-        "canvas",
-        &[
-            ("class", "head-pixels"),
-            ("data-head", &index),
-            ("aria-hidden", "true"),
-        ],
-        "",
-    );
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "diagram head-weights"),
-            ("data-testid", "head-weights"),
-            ("data-head", &index),
-            ("data-action", "select"),
-            ("data-index", &index),
-            ("role", "img"),
-            ("aria-label", &aria),
-        ],
-    );
+    m.start("canvas")
+        .attr("class", "head-pixels")
+        .attr("data-head", &index)
+        .attr("aria-hidden", "true")
+        .end()
+        .text("")
+        .close("canvas");
+    m.start("svg")
+        .attr("xmlns", "http://www.w3.org/2000/svg")
+        .attr("class", "diagram head-weights")
+        .attr("data-testid", "head-weights")
+        .attr("data-head", &index)
+        .attr("data-action", "select")
+        .attr("data-index", &index)
+        .attr("role", "img")
+        .attr("aria-label", &aria)
+        .end();
     m.close("svg").close("div");
 }
 

@@ -211,52 +211,40 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
     let (width, height) = grid.size();
     let extent = spec.extent.unwrap_or_else(|| symmetric_extent(spec.values));
     let mut m = Markup::new();
-    let view_box = format!("0 0 {} {}", coord(width), coord(height));
-    let (w, h) = (coord(width), coord(height));
     if spec.painted {
         m.open("div", &[("class", "painted")]);
         m.element("canvas", &[("class", "cells"), ("aria-hidden", "true")], "");
     }
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "diagram matrix"),
-            ("data-testid", spec.testid),
-            ("role", "grid"),
-            ("aria-label", &grid_name(spec.aria, (rows, cols))),
-            ("viewBox", &view_box),
-            ("width", &w),
-            ("height", &h),
-        ],
-    );
+    m.start("svg")
+        .svg_size(width, height)
+        .attr("class", "diagram matrix")
+        .attr("data-testid", spec.testid)
+        .attr("role", "grid")
+        .attr("aria-label", &grid_name(spec.aria, (rows, cols)))
+        .end();
     for (r, label) in spec.row_labels.iter().enumerate().take(rows) {
         let (x, y) = grid.row_label(r);
-        m.element(
-            "text",
-            &[
-                ("x", &coord(x)),
-                ("y", &coord(y)),
-                ("class", "row-label"),
-                ("aria-hidden", "true"),
-            ],
-            label,
-        );
+        m.start("text")
+            .coord("x", x)
+            .coord("y", y)
+            .attr("class", "row-label")
+            .attr("aria-hidden", "true")
+            .end()
+            .text(label)
+            .close("text");
     }
     // A column is one cell wide: longer labels are cut short (the row
     // labels, which have room, show them whole).
     for (c, label) in spec.col_labels.iter().enumerate().take(cols) {
         let (x, y) = grid.col_label(c);
-        m.element(
-            "text",
-            &[
-                ("x", &coord(x)),
-                ("y", &coord(y)),
-                ("class", "col-label"),
-                ("aria-hidden", "true"),
-            ],
-            &short_label(label, COL_LABEL_CHARS),
-        );
+        m.start("text")
+            .coord("x", x)
+            .coord("y", y)
+            .attr("class", "col-label")
+            .attr("aria-hidden", "true")
+            .end()
+            .text(&short_label(label, COL_LABEL_CHARS))
+            .close("text");
     }
     for ((r, c), &value) in spec.values.indexed_iter() {
         if c == 0 {
@@ -300,17 +288,15 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         attrs.push(("tabindex", if (r, c) == (0, 0) { "0" } else { "-1" }));
         m.empty("rect", &attrs);
         if !spec.painted {
-            m.element(
-                "text",
-                &[
-                    ("x", &coord(cx)),
-                    ("y", &coord(cy)),
-                    ("class", "cell-value"),
-                    ("fill", &look.ink),
-                    ("aria-hidden", "true"),
-                ],
-                &look.text,
-            );
+            m.start("text")
+                .coord("x", cx)
+                .coord("y", cy)
+                .attr("class", "cell-value")
+                .attr("fill", &look.ink)
+                .attr("aria-hidden", "true")
+                .end()
+                .text(&look.text)
+                .close("text");
         }
         if c + 1 == cols {
             m.close("g");
@@ -326,10 +312,10 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
 /// The same numbers as an HTML table, with the same `data-*` hooks on its cells.
 pub fn table(spec: &MatrixSpec) -> String {
     let mut m = Markup::new();
-    m.open(
-        "table",
-        &[("class", "matrix-table"), ("data-testid", spec.testid)],
-    );
+    m.start("table")
+        .attr("class", "matrix-table")
+        .attr("data-testid", spec.testid)
+        .end();
     m.element("caption", &[], spec.aria);
     m.open("thead", &[]).open("tr", &[]).element("th", &[], "");
     for label in spec.col_labels {

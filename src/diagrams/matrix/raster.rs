@@ -82,16 +82,13 @@ pub fn overlay(
 ) -> String {
     let mut m = Markup::new();
     let view_box = format!("0 0 {} {}", window.cols, window.rows);
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "raster-overlay"),
-            ("viewBox", &view_box),
-            ("preserveAspectRatio", "none"),
-            ("aria-hidden", "true"),
-        ],
-    );
+    m.start("svg")
+        .attr("xmlns", "http://www.w3.org/2000/svg")
+        .attr("class", "raster-overlay")
+        .attr("viewBox", &view_box)
+        .attr("preserveAspectRatio", "none")
+        .attr("aria-hidden", "true")
+        .end();
     let mut rect = |class: &str, block: Window| {
         let (x, y) = (block.left - window.left, block.top - window.top);
         let (x, y, w, h) = (
@@ -100,16 +97,13 @@ pub fn overlay(
             block.cols.to_string(),
             block.rows.to_string(),
         );
-        m.empty(
-            "rect",
-            &[
-                ("class", class),
-                ("x", &x),
-                ("y", &y),
-                ("width", &w),
-                ("height", &h),
-            ],
-        );
+        m.start("rect")
+            .attr("class", class)
+            .attr("x", &x)
+            .attr("y", &y)
+            .attr("width", &w)
+            .attr("height", &h)
+            .end_empty();
     };
     let full_rows = |top: usize, rows: usize| Window {
         top,

@@ -68,15 +68,13 @@ pub fn order_card(comparison: Option<&Comparison>, view: &OrderView, lang: Lang)
         _ => format!("{changed}{}", text::SOME_CHANGED.get(lang)),
     };
     let changed_text = changed.to_string();
-    m.element(
-        "p",
-        &[
-            ("class", "order-verdict"),
-            ("data-testid", "order-verdict"),
-            ("data-changed", &changed_text),
-        ],
-        &verdict,
-    );
+    m.start("p")
+        .attr("class", "order-verdict")
+        .attr("data-testid", "order-verdict")
+        .attr("data-changed", &changed_text)
+        .end()
+        .text(&verdict)
+        .close("p");
     if view.causal && !by_mask {
         m.element("p", &[("class", "note")], text::CAUSAL_NOTE.get(lang));
     }
@@ -113,7 +111,10 @@ fn positions(m: &mut Markup, chosen: Positions, lang: Lang) {
 
 /// A caption and the tokens in one order.
 fn tokens_line(m: &mut Markup, caption: &str, tokens: &[&str], testid: &str) {
-    m.open("p", &[("class", "order-line"), ("data-testid", testid)]);
+    m.start("p")
+        .attr("class", "order-line")
+        .attr("data-testid", testid)
+        .end();
     m.element("span", &[("class", "order-caption")], caption);
     for token in tokens {
         m.element("span", &[("class", "chip")], token);
@@ -124,15 +125,12 @@ fn tokens_line(m: &mut Markup, caption: &str, tokens: &[&str], testid: &str) {
 /// Each token's output row in both orders, and how far apart they are.
 fn table(m: &mut Markup, c: &Comparison, lang: Lang) {
     // Its rows may be wider than the screen: a keyboard scrolls it too.
-    m.open(
-        "div",
-        &[
-            ("class", "scroll"),
-            ("tabindex", "0"),
-            ("role", "region"),
-            ("aria-label", text::TABLE_NAME.get(lang)),
-        ],
-    );
+    m.start("div")
+        .attr("class", "scroll")
+        .attr("tabindex", "0")
+        .attr("role", "region")
+        .attr("aria-label", text::TABLE_NAME.get(lang))
+        .end();
     m.open(
         "table",
         &[("class", "order-table"), ("data-testid", "order-table")],
@@ -153,7 +151,9 @@ fn table(m: &mut Markup, c: &Comparison, lang: Lang) {
     for (p, label) in c.labels.iter().enumerate().take(MAX_ROWS) {
         let difference = c.differences[p];
         let same = difference <= SAME;
-        m.open("tr", &[("data-same", if same { "true" } else { "false" })]);
+        m.start("tr")
+            .attr("data-same", if same { "true" } else { "false" })
+            .end();
         m.element("th", &[("scope", "rowgroup"), ("rowspan", "2")], label);
         let verdict = if same {
             text::SAME.get(lang).to_owned()

@@ -121,57 +121,41 @@ fn dial(m: &mut Markup, v: &RopeView, pair: usize, d_k: usize, lang: Lang) {
         text::ROPE_K_TURNED.get(lang),
         fixed(v.key.0 as f64 * theta, 2),
     );
-    let side = coord(DIAL);
     let values: Vec<String> = arrows
         .iter()
         .flat_map(|&(a, b)| [js_number(a), js_number(b)])
         .collect();
     m.open("figure", &[("class", "rope-dial")]);
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "diagram"),
-            ("viewBox", &format!("0 0 {side} {side}")),
-            ("width", &side),
-            ("height", &side),
-            ("role", "img"),
-            ("aria-label", &caption),
-            ("data-testid", "rope-dial"),
-            ("data-values", &values.join(" ")),
-        ],
-    );
-    m.empty(
-        "circle",
-        &[
-            ("class", "rope-rim"),
-            ("cx", &coord(half)),
-            ("cy", &coord(half)),
-            ("r", &coord(dial.radius)),
-        ],
-    );
+    m.start("svg")
+        .svg_size(DIAL, DIAL)
+        .attr("class", "diagram")
+        .attr("role", "img")
+        .attr("aria-label", &caption)
+        .attr("data-testid", "rope-dial")
+        .attr("data-values", &values.join(" "))
+        .end();
+    m.start("circle")
+        .attr("class", "rope-rim")
+        .coord("cx", half)
+        .coord("cy", half)
+        .coord("r", dial.radius)
+        .end_empty();
     let classes = ["rope-q before", "rope-q", "rope-k before", "rope-k"];
     for (arrow, class) in arrows.iter().zip(classes) {
         let (x, y) = dial.point(*arrow);
-        m.empty(
-            "line",
-            &[
-                ("class", class),
-                ("x1", &coord(half)),
-                ("y1", &coord(half)),
-                ("x2", &coord(x)),
-                ("y2", &coord(y)),
-            ],
-        );
-        m.empty(
-            "circle",
-            &[
-                ("class", class),
-                ("cx", &coord(x)),
-                ("cy", &coord(y)),
-                ("r", "3"),
-            ],
-        );
+        m.start("line")
+            .attr("class", class)
+            .coord("x1", half)
+            .coord("y1", half)
+            .coord("x2", x)
+            .coord("y2", y)
+            .end_empty();
+        m.start("circle")
+            .attr("class", class)
+            .coord("cx", x)
+            .coord("cy", y)
+            .attr("r", "3")
+            .end_empty();
         // After the turn, each arrow is named at its tip: not by colour alone.
         let name = match class {
             "rope-q" => "q",
@@ -180,15 +164,13 @@ fn dial(m: &mut Markup, v: &RopeView, pair: usize, d_k: usize, lang: Lang) {
         };
         let (dx, dy) = (x - half, y - half);
         let length = (dx * dx + dy * dy).sqrt().max(1.0);
-        m.element(
-            "text",
-            &[
-                ("class", "rope-name"),
-                ("x", &coord(x + 9.0 * dx / length)),
-                ("y", &coord(y + 9.0 * dy / length)),
-            ],
-            name,
-        );
+        m.start("text")
+            .attr("class", "rope-name")
+            .coord("x", x + 9.0 * dx / length)
+            .coord("y", y + 9.0 * dy / length)
+            .end()
+            .text(name)
+            .close("text");
     }
     m.close("svg");
     m.element("figcaption", &[], &caption);
@@ -215,107 +197,86 @@ fn chart(m: &mut Markup, v: &RopeView, lang: Lang) {
     let values: Vec<String> = v.by_offset.iter().map(|&s| js_number(s)).collect();
     let first = v.first.to_string();
     m.open("figure", &[("class", "rope-chart")]);
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "diagram"),
-            (
-                "viewBox",
-                &format!("0 0 {} {}", coord(width), coord(height)),
-            ),
-            ("width", &coord(width)),
-            ("height", &coord(height)),
-            ("role", "img"),
-            ("aria-label", text::ROPE_CHART.get(lang)),
-            ("data-testid", "rope-chart"),
-            ("data-first", &first),
-            ("data-values", &values.join(" ")),
-        ],
-    );
+    m.start("svg")
+        .svg_size(width, height)
+        .attr("class", "diagram")
+        .attr("role", "img")
+        .attr("aria-label", text::ROPE_CHART.get(lang))
+        .attr("data-testid", "rope-chart")
+        .attr("data-first", &first)
+        .attr("data-values", &values.join(" "))
+        .end();
     // A zero line only where zero is on the axis: pinned to an edge it
     // would look like a value.
     if plot.low < 0.0 && plot.high > 0.0 {
         let zero = plot.y(0.0);
-        m.empty(
-            "line",
-            &[
-                ("class", "axis"),
-                ("x1", &coord(plot.left)),
-                ("x2", &coord(plot.left + plot.width)),
-                ("y1", &coord(zero)),
-                ("y2", &coord(zero)),
-            ],
-        );
+        m.start("line")
+            .attr("class", "axis")
+            .coord("x1", plot.left)
+            .coord("x2", plot.left + plot.width)
+            .coord("y1", zero)
+            .coord("y2", zero)
+            .end_empty();
     }
     // The y axis's ends, so the curve can be read.
     for value in [plot.high, plot.low] {
-        m.element(
-            "text",
-            &[
-                ("class", "rope-tick"),
-                ("x", &coord(plot.left - 4.0)),
-                ("y", &coord(plot.y(value))),
-            ],
-            &fixed(value, 2),
-        );
+        m.start("text")
+            .attr("class", "rope-tick")
+            .coord("x", plot.left - 4.0)
+            .coord("y", plot.y(value))
+            .end()
+            .text(&fixed(value, 2))
+            .close("text");
     }
-    m.empty(
-        "polyline",
-        &[("class", "rope-line"), ("points", &points.join(" "))],
-    );
+    m.start("polyline")
+        .attr("class", "rope-line")
+        .attr("points", &points.join(" "))
+        .end_empty();
     let offset = v.offset().clamp(plot.first, plot.last);
     let index = (offset - v.first) as usize;
     let now = v.by_offset.get(index).copied().unwrap_or_default();
-    m.empty(
-        "circle",
-        &[
-            ("class", "rope-now"),
-            ("data-testid", "rope-now"),
-            ("data-offset", &offset.to_string()),
-            ("data-value", &js_number(now)),
-            ("cx", &coord(plot.x(offset))),
-            ("cy", &coord(plot.y(now))),
-            ("r", "4.5"),
-        ],
-    );
+    m.start("circle")
+        .attr("class", "rope-now")
+        .attr("data-testid", "rope-now")
+        .attr("data-offset", &offset.to_string())
+        .attr("data-value", &js_number(now))
+        .coord("cx", plot.x(offset))
+        .coord("cy", plot.y(now))
+        .attr("r", "4.5")
+        .end_empty();
     // The selected pair's score, printed beside its dot.
-    m.element(
-        "text",
-        &[
-            ("class", "rope-y"),
-            ("data-testid", "rope-now-value"),
-            ("x", &coord(plot.x(offset) + 8.0)),
-            ("y", &coord(plot.y(now) - 10.0)),
-        ],
-        &fixed(now, 2),
-    );
+    m.start("text")
+        .attr("class", "rope-y")
+        .attr("data-testid", "rope-now-value")
+        .coord("x", plot.x(offset) + 8.0)
+        .coord("y", plot.y(now) - 10.0)
+        .end()
+        .text(&fixed(now, 2))
+        .close("text");
     for (label, at) in [(plot.first, plot.first), (0, 0), (plot.last, plot.last)] {
-        m.element(
-            "text",
-            &[
-                ("x", &coord(plot.x(at))),
-                ("y", &coord(plot.top + plot.height + 16.0)),
-                ("text-anchor", "middle"),
-            ],
-            &label.to_string(),
-        );
+        m.start("text")
+            .coord("x", plot.x(at))
+            .coord("y", plot.top + plot.height + 16.0)
+            .attr("text-anchor", "middle")
+            .end()
+            .text(&label.to_string())
+            .close("text");
     }
-    m.element(
-        "text",
-        &[
-            ("x", &coord(plot.left + plot.width / 2.0)),
-            ("y", &coord(height - 9.0)),
-            ("text-anchor", "middle"),
-        ],
-        text::ROPE_OFFSET.get(lang),
-    );
+    m.start("text")
+        .coord("x", plot.left + plot.width / 2.0)
+        .coord("y", height - 9.0)
+        .attr("text-anchor", "middle")
+        .end()
+        .text(text::ROPE_OFFSET.get(lang))
+        .close("text");
     let score = if v.scaled { "q·k/√d_k" } else { "q·k" };
-    m.element(
-        "text",
-        &[("class", "rope-y"), ("x", &coord(plot.left)), ("y", "10")],
-        score,
-    );
+    m.start("text")
+        .attr("class", "rope-y")
+        .coord("x", plot.left)
+        .attr("y", "10")
+        .end()
+        .text(score)
+        .close("text");
     m.close("svg");
     m.element("figcaption", &[], text::ROPE_CHART.get(lang));
     m.close("figure");

@@ -7,7 +7,7 @@ mod markup;
 use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::i18n::{self, LangContext};
 use crate::lab::SequenceTrace;
-use crate::state::{Focus, LabView};
+use crate::state::{lab, LabView};
 use leptos::prelude::*;
 
 /// Row i of the trace: what the bars and the formula need.
@@ -37,9 +37,9 @@ impl QueryRow {
 /// The bar chart of query i's weights, its formula and its row sum.
 #[component]
 pub fn SoftmaxBars() -> impl IntoView {
-    let LabView(view) = expect_context::<LabView>();
+    let LabView(view) = lab().view;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = expect_context::<Focus>();
+    let focus = lab().focus;
     // The bar under the pointer or keyboard focus, whose softmax is explained.
     let hovered = RwSignal::new(None::<usize>);
     let row = Memo::new(move |_| {

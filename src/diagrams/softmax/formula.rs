@@ -64,15 +64,17 @@ pub fn readout(row: &QueryRow, key: usize, lang: Lang) -> String {
     }
     let sum: f64 = row.weights.iter().sum();
     let total = js_number(sum);
-    m.element(
-        "p",
-        &[
-            ("class", "row-sum-line"),
-            ("data-testid", "softmax-row-sum"),
-            ("data-value", &total),
-        ],
-        &format!("{}: Σ = {}", i18n::ROW_SUM.get(lang), two_decimals(sum)),
-    );
+    m.start("p")
+        .attr("class", "row-sum-line")
+        .attr("data-testid", "softmax-row-sum")
+        .attr("data-value", &total)
+        .end()
+        .text(&format!(
+            "{}: Σ = {}",
+            i18n::ROW_SUM.get(lang),
+            two_decimals(sum)
+        ))
+        .close("p");
     let rounded = [("class", "note"), ("data-testid", "rounded-note")];
     m.element("p", &rounded, i18n::ROUNDED.get(lang));
     // Σ = 0 is no mistake when there is nothing to share the weight among.

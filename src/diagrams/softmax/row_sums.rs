@@ -13,29 +13,23 @@ pub fn svg(sums: &[f64], selected: usize, aria: &str) -> String {
     // sits level with its row; the label width is not needed here.
     let grid = Grid::new(sums.len(), 1, CELL, 1);
     let (_, height) = grid.size();
-    let (width, height) = (coord(CELL * 1.3), coord(height));
     let centre = coord(CELL * 1.3 / 2.0);
-    let view_box = format!("0 0 {width} {height}");
     let mut m = Markup::new();
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "diagram row-sums"),
-            ("data-testid", "row-sums"),
-            ("role", "img"),
-            ("aria-label", aria),
-            ("viewBox", &view_box),
-            ("width", &width),
-            ("height", &height),
-        ],
-    );
+    m.start("svg")
+        .svg_size(CELL * 1.3, height)
+        .attr("class", "diagram row-sums")
+        .attr("data-testid", "row-sums")
+        .attr("role", "img")
+        .attr("aria-label", aria)
+        .end();
     let label_y = coord(grid.col_label(0).1);
-    m.element(
-        "text",
-        &[("x", &centre), ("y", &label_y), ("class", "sum-label")],
-        "Σ",
-    );
+    m.start("text")
+        .attr("x", &centre)
+        .attr("y", &label_y)
+        .attr("class", "sum-label")
+        .end()
+        .text("Σ")
+        .close("text");
     for (r, &sum) in sums.iter().enumerate() {
         let (_, y) = grid.cell_rect(r, 0).centre();
         let class = if r == selected {
@@ -44,17 +38,15 @@ pub fn svg(sums: &[f64], selected: usize, aria: &str) -> String {
             "row-sum"
         };
         let (row, value) = (r.to_string(), js_number(sum));
-        m.element(
-            "text",
-            &[
-                ("x", &centre),
-                ("y", &coord(y)),
-                ("class", class),
-                ("data-row-sum", &row),
-                ("data-value", &value),
-            ],
-            &two_decimals(sum),
-        );
+        m.start("text")
+            .attr("x", &centre)
+            .coord("y", y)
+            .attr("class", class)
+            .attr("data-row-sum", &row)
+            .attr("data-value", &value)
+            .end()
+            .text(&two_decimals(sum))
+            .close("text");
     }
     m.close("svg");
     m.finish()
@@ -73,19 +65,19 @@ pub fn range(sums: &[f64], lead: &str, to: &str) -> String {
     )
     .text(lead)
     .text(" ")
-    .element(
-        "strong",
-        &[("data-value", &js_number(min))],
-        &js_number(min),
-    )
+    .start("strong")
+    .attr("data-value", &js_number(min))
+    .end()
+    .text(&js_number(min))
+    .close("strong")
     .text(" ")
     .text(to)
     .text(" ")
-    .element(
-        "strong",
-        &[("data-value", &js_number(max))],
-        &js_number(max),
-    )
+    .start("strong")
+    .attr("data-value", &js_number(max))
+    .end()
+    .text(&js_number(max))
+    .close("strong")
     .close("p");
     m.finish()
 }
@@ -110,11 +102,12 @@ pub fn table(sums: &[f64], caption: &str) -> String {
     for (r, &sum) in sums.iter().enumerate() {
         let (row, value) = (r.to_string(), js_number(sum));
         m.open("tr", &[])
-            .element(
-                "td",
-                &[("data-row-sum", &row), ("data-value", &value)],
-                &two_decimals(sum),
-            )
+            .start("td")
+            .attr("data-row-sum", &row)
+            .attr("data-value", &value)
+            .end()
+            .text(&two_decimals(sum))
+            .close("td")
             .close("tr");
     }
     m.close("tbody").close("table");

@@ -110,10 +110,11 @@ pub fn chart(labels: &[String], aria: &str) -> String {
         // sets a few attributes rather than three per bar.
         for step in 0..THIN_COLOURS {
             let fill = weight_colour(thin_colour_weight(step)).hex();
-            m.empty(
-                "path",
-                &[("class", "bars-thin"), ("fill", &fill), ("d", "")],
-            );
+            m.start("path")
+                .attr("class", "bars-thin")
+                .attr("fill", &fill)
+                .attr("d", "")
+                .end_empty();
         }
     }
     m.close("svg");
@@ -184,34 +185,30 @@ fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
     m.element("title", &[], label);
     let slot = layout.slot(j);
     let (x, width) = (coord(slot.x), coord(slot.width));
-    m.empty(
-        "rect",
-        &[
-            ("class", "bar-slot"),
-            ("x", &x),
-            ("y", &coord(slot.y)),
-            ("width", &width),
-            ("height", &coord(slot.height)),
-        ],
-    );
+    m.start("rect")
+        .attr("class", "bar-slot")
+        .attr("x", &x)
+        .coord("y", slot.y)
+        .attr("width", &width)
+        .coord("height", slot.height)
+        .end_empty();
     let column = layout.bar(j, 0.0);
     let col = j.to_string();
-    m.empty(
-        "rect",
-        &[
-            ("class", "bar-value"),
-            ("x", &coord(column.x)),
-            ("width", &coord(column.width)),
-            ("data-col", &col),
-        ],
-    );
+    m.start("rect")
+        .attr("class", "bar-value")
+        .coord("x", column.x)
+        .coord("width", column.width)
+        .attr("data-col", &col)
+        .end_empty();
     if !thin {
         let (kx, ky) = layout.key_label(j);
-        m.element(
-            "text",
-            &[("class", "bar-key"), ("x", &coord(kx)), ("y", &coord(ky))],
-            &short_label(label, LABEL_CHARS),
-        );
+        m.start("text")
+            .attr("class", "bar-key")
+            .coord("x", kx)
+            .coord("y", ky)
+            .end()
+            .text(&short_label(label, LABEL_CHARS))
+            .close("text");
     }
     m.close("g");
 }

@@ -1,14 +1,21 @@
-//! The kernels of one attention head, as plain functions over ndarray.
+//! The kernels of one attention head, as plain functions over ndarray:
+//! `attention_core::kernels`. A crate of its own only so that the release
+//! profile can build these hot loops for speed and the rest of the core for
+//! size (Cargo.toml at the root).
 //!
-//! Each kernel assumes shapes that fit together; [`crate::forward`] checks them
-//! first and turns bad input into an [`crate::AttentionError`] before any kernel runs.
+//! Each kernel assumes shapes that fit together; `attention_core::forward`
+//! checks them first and turns bad input into an `AttentionError` before any
+//! kernel runs.
 //!
 //! Every kernel adds its products one by one in a fixed order with plain `+`
 //! and `×` (never a fused multiply-add, which a general matrix product may use
 //! on one processor and not on another), and takes `exp` from the `libm`
 //! crate rather than the platform's maths library. So the same input gives
 //! the same bits natively and in WebAssembly, and the training pass, which
-//! calls these same kernels, computes bit for bit what [`crate::forward`] does.
+//! calls these same kernels, computes bit for bit what `attention_core::forward` does.
+
+// Kernels never panic on shapes forward has checked; no unwrap hides one.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, Zip};
 use std::borrow::Cow;
@@ -21,7 +28,7 @@ use std::mem::MaybeUninit;
 /// Q = X·W_Q, K = X·W_K and V = X·W_V are made.
 ///
 /// ```
-/// use attention_core::kernels::project;
+/// use attention_kernels::project;
 /// use ndarray::array;
 ///
 /// let x = array![[1.0, 2.0], [0.0, 1.0]];
@@ -38,7 +45,7 @@ pub fn project(x: ArrayView2<f64>, w: ArrayView2<f64>) -> Array2<f64> {
 
 /// [`project`] into `out`, X's rows times W's columns row by row, which may
 /// be memory not written yet: every entry is written.
-pub(crate) fn project_uninit(x: ArrayView2<f64>, w: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
+pub fn project_uninit(x: ArrayView2<f64>, w: ArrayView2<f64>, out: &mut [MaybeUninit<f64>]) {
     // The callers' promise that every entry is written (`written`) rests on this.
     assert_eq!(
         out.len(),
@@ -58,7 +65,7 @@ pub(crate) fn project_uninit(x: ArrayView2<f64>, w: ArrayView2<f64>, out: &mut [
 ///
 /// # Safety
 /// `fill` must write every entry of the slice it is given.
-pub(crate) unsafe fn written(len: usize, fill: impl FnOnce(&mut [MaybeUninit<f64>])) -> Vec<f64> {
+pub unsafe fn written(len: usize, fill: impl FnOnce(&mut [MaybeUninit<f64>])) -> Vec<f64> {
     let mut entries = Vec::with_capacity(len);
     fill(&mut entries.spare_capacity_mut()[..len]);
     // SAFETY: `fill` has written the first `len` entries (the caller's promise).
@@ -714,7 +721,7 @@ mod simd128 {
 /// `Σ_c a_c · b_c`, summed over c = 0, 1, … in order.
 ///
 /// ```
-/// use attention_core::kernels::dot;
+/// use attention_kernels::dot;
 /// use ndarray::array;
 ///
 /// assert_eq!(dot(array![1.0, 2.0].view(), array![3.0, -1.0].view()), 1.0);
@@ -727,7 +734,7 @@ pub fn dot(a: ArrayView1<f64>, b: ArrayView1<f64>) -> f64 {
 /// matches key j.
 ///
 /// ```
-/// use attention_core::kernels::dot_scores;
+/// use attention_kernels::dot_scores;
 /// use ndarray::array;
 ///
 /// let q = array![[1.0, 0.0], [0.5, 2.0]];
@@ -744,7 +751,7 @@ pub fn dot_scores(q: ArrayView2<f64>, k: ArrayView2<f64>) -> Array2<f64> {
 /// The factor the scores are multiplied by: `1/√d_k` when scaling is on, else 1.
 ///
 /// ```
-/// use attention_core::kernels::scale_factor;
+/// use attention_kernels::scale_factor;
 ///
 /// assert_eq!(scale_factor(16, true), 0.25);
 /// assert_eq!(scale_factor(16, false), 1.0);
@@ -763,7 +770,7 @@ pub fn scale_factor(d_k: usize, scale: bool) -> f64 {
 /// ignores every later position j > i.
 ///
 /// ```
-/// use attention_core::kernels::allowed_keys;
+/// use attention_kernels::allowed_keys;
 /// use ndarray::array;
 ///
 /// let allowed = allowed_keys(array![true, true, false].view(), true);
@@ -781,7 +788,7 @@ pub fn allowed_keys(key_is_real: ArrayView1<bool>, causal: bool) -> Array2<bool>
 /// causal mask, not later than i. One entry of [`allowed_keys`].
 ///
 /// ```
-/// use attention_core::kernels::may_attend;
+/// use attention_kernels::may_attend;
 ///
 /// assert!(may_attend(true, true, 2, 1));
 /// assert!(!may_attend(true, true, 1, 2));
@@ -799,7 +806,7 @@ pub fn may_attend(key_is_real: bool, causal: bool, i: usize, j: usize) -> bool {
 /// nor turn into NaN. A row with no allowed key at all gets all-zero weights.
 ///
 /// ```
-/// use attention_core::kernels::masked_softmax;
+/// use attention_kernels::masked_softmax;
 /// use ndarray::array;
 ///
 /// let w = masked_softmax(array![1e6, 1e6, -1e6].view(), array![true, true, true].view());
@@ -822,7 +829,7 @@ pub fn masked_softmax(scores: ArrayView1<f64>, allowed: ArrayView1<bool>) -> Arr
 /// the forward pass, the training pass and the √d_k experiment all call it.
 ///
 /// ```
-/// use attention_core::kernels::softmax_in_place;
+/// use attention_kernels::softmax_in_place;
 /// use ndarray::array;
 ///
 /// let mut row = array![2.0, 2.0, 7.0];
@@ -855,7 +862,7 @@ fn softmax_slice(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
 /// The softmax of a row whose keys that are not allowed already hold −∞
 /// (the forward pass writes them so as it copies the scaled scores), with
 /// AVX2 when the processor has it: all zeros when no key is allowed.
-pub(crate) fn softmax_masked(row: &mut [f64]) {
+pub fn softmax_masked(row: &mut [f64]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has just been found to support AVX2.
@@ -984,7 +991,7 @@ fn total(partial: [f64; SUMS]) -> f64 {
 /// budget, shared among the keys that `allowed` lets it see.
 ///
 /// ```
-/// use attention_core::kernels::softmax_rows;
+/// use attention_kernels::softmax_rows;
 /// use ndarray::array;
 ///
 /// let scores = array![[0.0, 0.0], [3.0, -2.0]];
@@ -1007,7 +1014,7 @@ pub fn softmax_rows(scores: ArrayView2<f64>, allowed: ArrayView2<bool>) -> Array
 /// as a weighted mix of every value it attends to.
 ///
 /// ```
-/// use attention_core::kernels::mix_values;
+/// use attention_kernels::mix_values;
 /// use ndarray::array;
 ///
 /// let weights = array![[0.5, 0.5], [1.0, 0.0]];
@@ -1066,9 +1073,22 @@ mod tests {
 
     /// Values whose products and sums round, with signed zeros among them.
     fn values(n: usize, seed: u64) -> Vec<f64> {
-        let m = crate::random::normal_matrix(1, n.max(1), 3.0, seed);
+        // SplitMix64, as attention_core::random, mapped to roughly ±3.
+        let mut state = seed;
         (0..n)
-            .map(|i| if i % 11 == 5 { -0.0 } else { m[[0, i]] / 7.0 })
+            .map(|i| {
+                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^= z >> 31;
+                let uniform = (z >> 11) as f64 / (1u64 << 53) as f64;
+                if i % 11 == 5 {
+                    -0.0
+                } else {
+                    (6.0 * uniform - 3.0) / 7.0
+                }
+            })
             .collect()
     }
 
