@@ -73,6 +73,14 @@ impl Markup {
         self.attr(name, &coord(value))
     }
 
+    /// Writes a rectangle's `x`, `y`, `width` and `height`, after [`Markup::start`].
+    pub fn bounds(&mut self, x: f64, y: f64, width: f64, height: f64) -> &mut Self {
+        self.coord("x", x)
+            .coord("y", y)
+            .coord("width", width)
+            .coord("height", height)
+    }
+
     /// Writes an SVG root's `xmlns`, `viewBox`, `width` and `height` for a
     /// drawing of `width` × `height` units, after [`Markup::start`].
     pub fn svg_size(&mut self, width: f64, height: f64) -> &mut Self {

@@ -60,19 +60,13 @@ pub fn bar_columns(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, fra
             .end();
         m.start("rect")
             .attr("class", "column-hit")
-            .coord("x", area.x)
-            .coord("y", area.y)
-            .coord("width", area.width)
-            .coord("height", area.height)
+            .bounds(area.x, area.y, area.width, area.height)
             .end_empty();
         for (j, segment) in segments.iter().enumerate() {
             let rect = segment.rect;
             m.start("rect")
                 .attr("class", "segment")
-                .coord("x", rect.x)
-                .coord("width", rect.width)
-                .coord("y", rect.y)
-                .coord("height", rect.height)
+                .bounds(rect.x, rect.y, rect.width, rect.height)
                 .attr("fill", &token_colour(j).hex())
                 .attr("data-row", &j.to_string())
                 .attr("data-col", &col)

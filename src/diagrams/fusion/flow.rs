@@ -17,10 +17,7 @@ fn cell(m: &mut Markup, rect: Rect, value: f64, extent: f64, lit: bool) {
     let (cx, cy) = rect.centre();
     m.start("rect")
         .attr("class", if lit { "cell lit" } else { "cell" })
-        .coord("x", rect.x)
-        .coord("y", rect.y)
-        .coord("width", rect.width)
-        .coord("height", rect.height)
+        .bounds(rect.x, rect.y, rect.width, rect.height)
         .attr("fill", &fill.hex())
         .end_empty();
     m.start("text")
@@ -70,10 +67,7 @@ pub fn value_rows(m: &mut Markup, spec: &FusionSpec, layout: &FusionLayout, exte
         let swatch = layout.swatch(j);
         m.start("rect")
             .attr("class", "fusion-swatch")
-            .coord("x", swatch.x)
-            .coord("y", swatch.y)
-            .coord("width", swatch.width)
-            .coord("height", swatch.height)
+            .bounds(swatch.x, swatch.y, swatch.width, swatch.height)
             .attr("fill", &token_colour(j).hex())
             .end_empty();
         let (lx, ly) = layout.values.row_label(j);
