@@ -1,4 +1,4 @@
-//! The state every card reads, provided once by the app shell as contexts:
+//! The state every card reads, provided once by the app shell as one context (`Lab`):
 //! the scenario, its trace, the shown sequence as plain matrices, what is
 //! selected, and how the page is shown. Cards import this module, never
 //! `app.rs`, so dependencies point one way: state → cards → app shell.

@@ -408,10 +408,23 @@ test('reduced motion stops transitions and training draws at most every 500 ms',
     const draws = [];
     await lab.page.evaluate(() => {
       window.trainingDraws = [];
-      new MutationObserver(() => window.trainingDraws.push(document.querySelector('[data-testid="loss-curve"]')?.dataset.steps)).observe(
-        document.querySelector('[data-testid="training"]'),
-        { subtree: true, attributes: true, attributeFilter: ['data-steps'] },
-      );
+      // A drawing either sets the curve's data-steps or, when the markup
+      // differs more, puts a new curve in (seen once in a loaded CI run as
+      // "0 drawings"): count both.
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const curves =
+            record.type === 'attributes'
+              ? [record.target]
+              : [...record.addedNodes].flatMap((n) => (n.nodeType === 1 ? [n, ...n.querySelectorAll('[data-steps]')] : []));
+          for (const curve of curves) if (curve.dataset?.steps !== undefined) window.trainingDraws.push(curve.dataset.steps);
+        }
+      }).observe(document.querySelector('[data-testid="training"]'), {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-steps'],
+      });
     });
     // The slowest learning rate, so the goal is far off.
     await lab.setRange('train-lr', -300);

@@ -27,8 +27,8 @@ const HEADS = { t: 16, heads: 4, dModel: 8 };
 /** Where the page is scrolled while measuring: at the input, or at the weights. */
 const VIEWS = ['input', 'weights'];
 /**
- * Issue 15: positions on, or the causal mask that turns the generation card
- * on, at T = 16 and 64; measured at the input and with that issue's card in
+ * Issue 15: positions on, or the causal mask the generation card decodes
+ * with, at T = 16 and 64; measured at the input and with that issue's card in
  * the middle of the screen.
  */
 const ORDER_LENGTHS = [16, 64];
@@ -40,7 +40,7 @@ const ORDER = [
     card: 'generation',
     shows: 'k-cache',
     setup: async (lab) => {
-      await lab.page.click('[data-testid="causal"]');
+      await lab.page.check('[data-testid="causal"]');
       // The card is folded until a learner opens it.
       await lab.page.$eval('[data-testid="generation-fold"]', (fold) => {
         fold.open = true;
@@ -214,6 +214,13 @@ async function measure(kind, { t, heads, dModel, order }, view) {
       // The card this row is about is drawn once it has been on screen.
       await lab.page.$eval(`[data-testid="${order.card}"]`, (card) => card.scrollIntoView({ block: 'center' }));
       await lab.page.waitForSelector(`[data-testid="${order.shows}"]`, { state: 'attached' });
+      const ready = await lab.page.evaluate(
+        ({ card, name }) =>
+          !document.querySelector(`[data-testid="${card}"]`).hidden &&
+          (name !== 'generation' || document.querySelector('[data-testid="causal"]').checked),
+        { card: order.card, name: order.name },
+      );
+      if (!ready) throw new Error(`${order.name}: the ${order.card} card is not shown as set up`);
     }
     // Up to 32 tokens the weights are drawn cell by cell; past that, a raster.
     const shown = await lab.page.$eval('[data-testid="weights"]', (w) =>

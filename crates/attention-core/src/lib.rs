@@ -19,7 +19,7 @@ pub mod error;
 pub mod experiment;
 pub mod generate;
 pub mod json;
-/// The kernels, from their own crate (built for speed; see its doc).
+/// The kernels, from their own crate (built less hard for size than the rest; see its doc).
 pub use attention_kernels as kernels;
 pub mod layer;
 pub mod limits;
