@@ -95,8 +95,9 @@ struct Said {
 /// waits for a guess. Nothing is said at start-up: only what changes after it.
 pub fn keep_announcing() {
     let LangContext(lang) = expect_context::<LangContext>();
-    let LabView(view) = lab().view;
-    let focus = lab().focus;
+    let lab = lab();
+    let LabView(view) = lab.view;
+    let focus = lab.focus;
     let tour = expect_context::<Tour>();
     Effect::new(move |before: Option<Said>| {
         let (lang, query, hidden) = (lang.get(), focus.query.get(), tour.hides_weights());

@@ -29,9 +29,10 @@ const FIRST_SEED: u64 = 42;
 #[component]
 pub fn Controls() -> impl IntoView {
     let LinkProblem(from_link) = expect_context::<LinkProblem>();
-    let LabScenario(scenario) = lab().scenario;
+    let lab = lab();
+    let LabScenario(scenario) = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = lab().focus;
+    let focus = lab.focus;
     let notice = RwSignal::new(from_link);
     let seed = RwSignal::new(FIRST_SEED);
     let scenarios::Picked(choice) = expect_context::<scenarios::Picked>();

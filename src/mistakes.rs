@@ -247,11 +247,12 @@ fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>, pages
 #[component]
 pub fn CommonMistakes() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
-    let LabScenario(scenario) = lab().scenario;
+    let lab = lab();
+    let LabScenario(scenario) = lab.scenario;
     let tour = expect_context::<Tour>();
     let pages = Pages {
-        shuffle: lab().shuffle,
-        focus: lab().focus,
+        shuffle: lab.shuffle,
+        focus: lab.focus,
     };
     // The learner's scenario before a demonstration replaced it, and what the
     // demonstration made: Undo is offered only while that is still on screen,

@@ -38,12 +38,13 @@ extern "C" {
 /// The "save and share" card.
 #[component]
 pub fn Share() -> impl IntoView {
-    let LabScenario(scenario) = lab().scenario;
-    let LabTrace(trace) = lab().trace;
-    let LabView(shown) = lab().view;
-    let LabLayer(layer) = lab().layer;
+    let lab = lab();
+    let LabScenario(scenario) = lab.scenario;
+    let LabTrace(trace) = lab.trace;
+    let LabView(shown) = lab.view;
+    let LabLayer(layer) = lab.layer;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = lab().focus;
+    let focus = lab.focus;
     let Picked(picked) = expect_context::<Picked>();
     let sheet = RwSignal::new(Sheet::default());
     // The chosen matrix's text, as it is now, so it never shows numbers gone stale.
@@ -73,7 +74,7 @@ pub fn Share() -> impl IntoView {
             })
         })
     });
-    let ShowTables(tables) = lab().tables;
+    let ShowTables(tables) = lab.tables;
     let skipped = use_context::<Skipped>();
     let linked = expect_context::<LinkedState>();
 

@@ -131,9 +131,10 @@ fn play(coach: RwSignal<Coach>, scenario: RwSignal<Scenario>, runs: StoredValue<
 /// The training card.
 #[component]
 pub fn Training() -> impl IntoView {
-    let LabScenario(scenario) = lab().scenario;
+    let lab = lab();
+    let LabScenario(scenario) = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = lab().focus;
+    let focus = lab.focus;
     let Picked(picked) = expect_context::<Picked>();
     let tour = expect_context::<Tour>();
     let coach = RwSignal::new(Coach::default());

@@ -152,9 +152,10 @@ fn show_diagram(step: Step) {
 #[component]
 pub fn Walkthrough() -> impl IntoView {
     let tour = expect_context::<Tour>();
-    let LabView(view) = lab().view;
-    let LabLayer(layer) = lab().layer;
-    let focus = lab().focus;
+    let lab = lab();
+    let LabView(view) = lab.view;
+    let LabLayer(layer) = lab.layer;
+    let focus = lab.focus;
     let LangContext(lang) = expect_context::<LangContext>();
 
     // A link that opens on a step (`?step=`) shows that step's diagram, as

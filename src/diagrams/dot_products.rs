@@ -13,8 +13,9 @@ use leptos::prelude::*;
 /// The T×T scaled scores; selecting a cell expands its dot product.
 #[component]
 pub fn DotProducts() -> impl IntoView {
-    let LabView(view) = lab().view;
-    let focus = lab().focus;
+    let lab = lab();
+    let LabView(view) = lab.view;
+    let focus = lab.focus;
     let scaled = view_part(view, |t| &t.scaled);
     let labels = view_part(view, |t| &t.labels);
     let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));

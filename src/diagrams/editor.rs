@@ -157,9 +157,10 @@ pub fn CellEditor(
     /// The entry being edited: matrix, row and column.
     editing: RwSignal<Option<(Editable, usize, usize)>>,
 ) -> impl IntoView {
-    let LabScenario(scenario) = lab().scenario;
+    let lab = lab();
+    let LabScenario(scenario) = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = lab().focus;
+    let focus = lab.focus;
     let problem = RwSignal::new(None::<LabError>);
     let node = NodeRef::<Div>::new();
 

@@ -25,8 +25,9 @@ use markup::FusionSpec;
 /// tapping a component's bar writes its sum out; the output matrix B selects queries.
 #[component]
 pub fn Fusion() -> impl IntoView {
-    let LabView(view) = lab().view;
-    let focus = lab().focus;
+    let lab = lab();
+    let LabView(view) = lab.view;
+    let focus = lab.focus;
     let LangContext(lang) = expect_context::<LangContext>();
     // The query, kept inside the sequence while a removed token's selection
     // is being clamped by the app.

@@ -15,9 +15,10 @@ use markup::{generation_card, GenerationView};
 /// The step, the caches, the new query's weights and output, and the work.
 #[component]
 pub fn GenerationCard() -> impl IntoView {
-    let LabScenario(scenario) = lab().scenario;
+    let lab = lab();
+    let LabScenario(scenario) = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = lab().focus;
+    let focus = lab.focus;
     // Step t adds token t as the new query: the step is the selected query,
     // so the walkthrough, the diagrams and this card show the same one.
     let t = focus.query;

@@ -16,9 +16,10 @@ use leptos::prelude::*;
 /// Every head's weights, and the picker of the head the diagrams show.
 #[component]
 pub fn Heads() -> impl IntoView {
-    let LabLayer(layer) = lab().layer;
+    let lab = lab();
+    let LabLayer(layer) = lab.layer;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = lab().focus;
+    let focus = lab.focus;
     let maps = Memo::new(move |_| layer.with(|l| markup::maps(l.as_ref())));
     // The same for any weights of the same shape: new weights patch nothing.
     let markup = Memo::new(move |_| layer.with(|l| markup::heads(l.as_ref(), lang.get())));

@@ -19,11 +19,12 @@ use markup::OrderView;
 /// The Shuffle button, both orders, and each token's output in both.
 #[component]
 pub fn WordOrder() -> impl IntoView {
-    let LabScenario(scenario) = lab().scenario;
-    let LabTrace(trace) = lab().trace;
+    let lab = lab();
+    let LabScenario(scenario) = lab.scenario;
+    let LabTrace(trace) = lab.trace;
     let LangContext(lang) = expect_context::<LangContext>();
-    let Shuffle(shuffle) = lab().shuffle;
-    let focus = lab().focus;
+    let Shuffle(shuffle) = lab.shuffle;
+    let focus = lab.focus;
     let node = NodeRef::new();
     let drawn = drawn(node);
     // The shuffled sentence's forward pass, so only while the card is on screen: off it,

@@ -30,11 +30,12 @@ fn layer_part(
 /// The joined heads, W_O and the layer's output; hidden for the lessons' one head.
 #[component]
 pub fn OutputProjection() -> impl IntoView {
-    let LabLayer(layer) = lab().layer;
-    let LabView(view) = lab().view;
-    let LabScenario(scenario) = lab().scenario;
-    let focus = lab().focus;
-    let Locked(locked) = lab().locked;
+    let lab = lab();
+    let LabLayer(layer) = lab.layer;
+    let LabView(view) = lab.view;
+    let LabScenario(scenario) = lab.scenario;
+    let focus = lab.focus;
+    let Locked(locked) = lab.locked;
     let editing = RwSignal::new(None::<(Editable, usize, usize)>);
 
     let concat = layer_part(layer, |l| l.concat.clone());

@@ -15,11 +15,12 @@ use ndarray::{Array2, Axis};
 /// X, the positions P added to it, and their sum; hidden without them.
 #[component]
 pub fn PositionsCard() -> impl IntoView {
-    let LabView(view) = lab().view;
-    let LabTrace(trace) = lab().trace;
-    let LabScenario(scenario) = lab().scenario;
-    let focus = lab().focus;
-    let Locked(locked) = lab().locked;
+    let lab = lab();
+    let LabView(view) = lab.view;
+    let LabTrace(trace) = lab.trace;
+    let LabScenario(scenario) = lab.scenario;
+    let focus = lab.focus;
+    let Locked(locked) = lab.locked;
     let editing = RwSignal::new(None::<(Editable, usize, usize)>);
     let positions =
         Memo::new(move |_| view.with(|v| v.as_ref().map_or(Positions::None, |v| v.positions)));

@@ -93,9 +93,10 @@ fn explain_cell(
 /// the cells of X and the W matrices can be edited.
 #[component]
 pub fn Projection() -> impl IntoView {
-    let LabView(view) = lab().view;
-    let LabScenario(scenario) = lab().scenario;
-    let focus = lab().focus;
+    let lab = lab();
+    let LabView(view) = lab.view;
+    let LabScenario(scenario) = lab.scenario;
+    let focus = lab.focus;
     let hovered = RwSignal::new(None::<(Product, usize, usize)>);
     let editing = RwSignal::new(None::<(Editable, usize, usize)>);
 
@@ -145,7 +146,7 @@ pub fn Projection() -> impl IntoView {
         })
     };
     // A read-only figure (`lock=1`) still explains on hover, but edits nothing.
-    let Locked(locked) = lab().locked;
+    let Locked(locked) = lab.locked;
     // With positions added, the first matrix here is X + P: X itself is
     // edited in the positions card, beside P.
     let added =

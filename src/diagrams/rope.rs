@@ -15,9 +15,10 @@ use markup::{rope_card, RopeView};
 /// Each pair of the selected q and k on a dial, and the score by offset.
 #[component]
 pub fn Rope() -> impl IntoView {
-    let LabView(view) = lab().view;
+    let lab = lab();
+    let LabView(view) = lab.view;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = lab().focus;
+    let focus = lab.focus;
     let node = NodeRef::new();
     let drawn = drawn(node);
     let shown = while_drawn(drawn, move || {

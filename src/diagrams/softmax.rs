@@ -21,10 +21,11 @@ use leptos::prelude::*;
 /// The softmax bars of query i and the weights heatmap with row sums.
 #[component]
 pub fn Softmax() -> impl IntoView {
-    let LabView(view) = lab().view;
+    let lab = lab();
+    let LabView(view) = lab.view;
     let LangContext(lang) = expect_context::<LangContext>();
-    let ShowTables(tables) = lab().tables;
-    let focus = lab().focus;
+    let ShowTables(tables) = lab.tables;
+    let focus = lab.focus;
     let weights = view_part(view, |t| &t.weights);
     let labels = view_part(view, |t| &t.labels);
     let allowed = Memo::new(move |_| view.with(|v| v.as_ref().map(|t| t.allowed.clone())));

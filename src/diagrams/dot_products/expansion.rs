@@ -82,10 +82,11 @@ impl Detail {
 /// The worked dot product of the selected query and key.
 #[component]
 pub fn Expansion() -> impl IntoView {
-    let LabView(view) = lab().view;
-    let LabScenario(scenario) = lab().scenario;
+    let lab = lab();
+    let LabView(view) = lab.view;
+    let LabScenario(scenario) = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = lab().focus;
+    let focus = lab.focus;
     let detail = Memo::new(move |_| {
         let pick = (focus.query.get(), focus.key.get());
         let scaling_on = scenario.with(|s| s.options.scale);

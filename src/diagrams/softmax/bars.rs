@@ -37,9 +37,10 @@ impl QueryRow {
 /// The bar chart of query i's weights, its formula and its row sum.
 #[component]
 pub fn SoftmaxBars() -> impl IntoView {
-    let LabView(view) = lab().view;
+    let lab = lab();
+    let LabView(view) = lab.view;
     let LangContext(lang) = expect_context::<LangContext>();
-    let focus = lab().focus;
+    let focus = lab.focus;
     // The bar under the pointer or keyboard focus, whose softmax is explained.
     let hovered = RwSignal::new(None::<usize>);
     let row = Memo::new(move |_| {

@@ -42,9 +42,8 @@ pub fn chart(labels: &[String], aria: &str) -> String {
     let n = labels.len();
     let thin = n > MAX_DRAWN;
     let layout = layout(n);
-    let (width, height) = (coord(layout.width), coord(HEIGHT));
+    let width = coord(layout.width);
     let (base, top) = (coord(layout.baseline()), coord(layout.top()));
-    let view_box = format!("0 0 {width} {height}");
     let mut m = Markup::new();
     if !thin {
         // Wide bars and their numbers are drawn on a canvas under the SVG
@@ -53,22 +52,16 @@ pub fn chart(labels: &[String], aria: &str) -> String {
         m.open("div", &[("class", "painted wide-bars")]);
         m.element("canvas", &[("class", "bars"), ("aria-hidden", "true")], "");
     }
-    m.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "diagram bars"),
-            ("data-testid", "softmax-bars"),
-            // One tab stop whatever the number of keys: the arrows walk
-            // the bars (`action::rove`), each named by its key and weight.
-            ("role", "toolbar"),
-            ("data-rove", ""),
-            ("aria-label", aria),
-            ("viewBox", &view_box),
-            ("width", &width),
-            ("height", &height),
-        ],
-    );
+    m.start("svg")
+        .svg_size(layout.width, HEIGHT)
+        .attr("class", "diagram bars")
+        .attr("data-testid", "softmax-bars")
+        // One tab stop whatever the number of keys: the arrows walk the
+        // bars (`action::rove`), each named by its key and weight.
+        .attr("role", "toolbar")
+        .attr("data-rove", "")
+        .attr("aria-label", aria)
+        .end();
     m.open("defs", &[])
         .open(
             "pattern",
