@@ -33,8 +33,8 @@ const VIEWS = ['input', 'weights'];
  */
 const ORDER_LENGTHS = [16, 64];
 const ORDER = [
-  { name: 'sinusoidal', card: 'positions-card', shows: 'x-encoded', setup: (lab) => choosePositions(lab, 'sinusoidal') },
-  { name: 'rope', card: 'rope', shows: 'rope-chart', setup: (lab) => choosePositions(lab, 'rope') },
+  { name: 'sinusoidal', card: 'positions-card', shows: 'x-encoded', setup: (lab) => lab.choosePositions('sinusoidal') },
+  { name: 'rope', card: 'rope', shows: 'rope-chart', setup: (lab) => lab.choosePositions('rope') },
   {
     name: 'generation',
     card: 'generation',
@@ -55,11 +55,6 @@ const FIRST_TARGETS = { default: 300, 256: 600 };
 const LOADS = 3;
 const server = await serveDist();
 const browser = await launchBrowser();
-
-async function choosePositions(lab, positions) {
-  await lab.reveal('[data-testid="positions"]');
-  await lab.page.selectOption('[data-testid="positions"]', positions);
-}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];

@@ -109,8 +109,7 @@ test('the word-order, positions, RoPE and generation cards open pass axe-core, i
   for (const [lang, positions] of [['zh', 'rope'], ['en', 'learned']]) {
     const lab = await LabPage.open(harness.browser, `${harness.server.url}?scenario=generation&lang=${lang}`);
     try {
-      await lab.reveal('[data-testid="positions"]');
-      await lab.page.selectOption('[data-testid="positions"]', positions);
+      await lab.choosePositions(positions);
       await lab.reveal('[data-testid="order-table"]');
       await lab.reveal('[data-testid="gen-work"]');
       assert.deepEqual(await lab.axeViolations(), [], `${lang}, ${positions}`);

@@ -308,6 +308,12 @@ export class LabPage {
     );
   }
 
+  /** Chooses how positions enter (`none`, `sinusoidal`, `learned` or `rope`) in the controls. */
+  async choosePositions(positions) {
+    await this.reveal('[data-testid="positions"]');
+    await this.page.selectOption('[data-testid="positions"]', positions);
+  }
+
   /** Moves a range slider to `value` and fires its input event, as dragging does. */
   async setRange(testid, value) {
     await this.page.$eval(

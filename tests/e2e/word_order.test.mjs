@@ -8,11 +8,6 @@ import { useLab, LabPage } from './lab_page.mjs';
 const harness = useLab();
 
 /** Chooses how positions enter, in the word-order card where the lesson has it. */
-async function choosePositions(lab, positions) {
-  await lab.reveal('[data-testid="positions"]');
-  await lab.page.selectOption('[data-testid="positions"]', positions);
-}
-
 /** The word-order card's verdict, its rows and both orders of the tokens. */
 async function orderCard(lab) {
   await lab.reveal('[data-testid="order-table"]');
@@ -54,7 +49,7 @@ test('without positions a shuffle only moves the output rows, equal to the last 
     assert.equal((await orderCard(lab)).changed, 0, 'a new shuffle, still only moved');
 
     for (const positions of ['sinusoidal', 'rope']) {
-      await choosePositions(lab, positions);
+      await lab.choosePositions(positions);
       await lab.page.waitForFunction(() => Number(document.querySelector('[data-testid="order-verdict"]').dataset.changed) > 0);
       const after = await orderCard(lab);
       assert.ok(after.rows.some((r) => !r.same && r.afterText !== r.beforeText), `${positions}: some output changed`);
@@ -70,7 +65,7 @@ test('sinusoidal positions: the positions card shows X + P, with P as the formul
   const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=zh`);
   try {
     assert.equal(await lab.page.isVisible('[data-testid="positions-card"]'), false, 'no positions, no card');
-    await choosePositions(lab, 'sinusoidal');
+    await lab.choosePositions('sinusoidal');
     await lab.page.waitForSelector('[data-testid="positions-card"]', { state: 'visible' });
     const [x, p, encoded, projected] = [await lab.matrix('x-input'), await lab.matrix('p'), await lab.matrix('x-encoded'), await lab.matrix('x')];
     const d = x[0].length;
@@ -85,7 +80,7 @@ test('sinusoidal positions: the positions card shows X + P, with P as the formul
     await lab.screenshotWhole('positions-1280-zh');
 
     // Learned positions: P is the learner's, and an edit of it reaches X + P.
-    await choosePositions(lab, 'learned');
+    await lab.choosePositions('learned');
     await lab.editCell('p', 1, 2, '0.75');
     await lab.page.waitForFunction(() => document.querySelector('[data-testid="p"] [data-row="1"][data-col="2"]')?.dataset.value === '0.75');
     const [x2, p2, encoded2] = [await lab.matrix('x-input'), await lab.matrix('p'), await lab.matrix('x-encoded')];
@@ -99,7 +94,7 @@ test('sinusoidal positions: the positions card shows X + P, with P as the formul
 test('RoPE: each pair of the selected q and k on a dial, and the score against the offset is the trace’s own score', async () => {
   const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en&q=3`);
   try {
-    await choosePositions(lab, 'rope');
+    await lab.choosePositions('rope');
     // The card draws once it comes into view.
     await lab.reveal('[data-testid="rope"]');
     await lab.page.waitForSelector('[data-testid="rope-chart"]');
