@@ -218,14 +218,39 @@ test('start-up draws the cards down to the weights first, and the cards below th
   await context.close();
 });
 
-test('a card off screen is patched only when it comes into view, and never shows an earlier input’s numbers', async () => {
+test('in a card partly on screen, a heatmap out of sight waits until it comes into view', async () => {
+  // Short enough that the projection card's first heatmaps and its last never share the screen.
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`, { width: 1280, height: 400 });
+  const page = lab.page;
+  const cells = (testid) => page.$$eval(`[data-testid="${testid}"] [data-row][data-col]`, (all) => all.map((c) => c.dataset.value));
+  const far = (testid) => page.$eval(`[data-testid="${testid}"]`, (e) => e.closest('.svg-host').hasAttribute('data-far'));
+  await lab.reveal('[data-testid="x"]');
+  await page.$eval('[data-testid="x"]', (x) => x.scrollIntoView({ block: 'start' }));
+  await page.waitForFunction(() => document.querySelector('[data-testid="v"]').closest('.svg-host').hasAttribute('data-far'));
+  assert.equal(await far('w-q'), false, 'the weights beside X are on screen');
+  const [wqBefore, vBefore] = [await cells('w-q'), await cells('v')];
+  const seed = await page.inputValue('[data-testid="seed"]');
+  await page.evaluate(() => document.querySelector('[data-testid="randomize"]').click());
+  await page.waitForFunction((was) => document.querySelector('[data-testid="seed"]').value !== was, seed);
+  assert.notDeepEqual(await cells('w-q'), wqBefore, 'the heatmap on screen is patched');
+  assert.deepEqual(await cells('v'), vBefore, 'V, in the same card but out of sight, is not');
+  const hidden = await page.$eval('[data-testid="v"]', (v) => getComputedStyle(v.closest('.svg-host')).opacity);
+  assert.equal(hidden, '0', 'and it stays hidden until it is');
+  // Scrolled to, it shows the core's numbers for the new weights.
+  await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });
+  assert.notDeepEqual(await cells('v'), vBefore);
+  assert.deepEqual(lab.consoleErrors, []);
+  await lab.close();
+});
+
+test('a heatmap off screen is patched only when it comes into view, and never shows an earlier input’s numbers', async () => {
   const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
   const page = lab.page;
   await page.evaluate(() => window.scrollTo(0, 0));
   const output = '[data-testid="output"]';
-  // Waits for the observer's word on the fusion card, then reads it as it stands.
+  // Waits for the observer's word on the output heatmap, then reads it as it stands.
   const fusion = async () => {
-    await page.waitForFunction((s) => document.querySelector(s).closest('.card').hasAttribute('data-far'), output);
+    await page.waitForFunction((s) => document.querySelector(s).closest('.svg-host').hasAttribute('data-far'), output);
     return page.evaluate((s) => {
       const host = document.querySelector(s).closest('.svg-host');
       return {
@@ -235,20 +260,20 @@ test('a card off screen is patched only when it comes into view, and never shows
     }, output);
   };
   const before = await fusion();
-  assert.equal(before.opacity, '0', 'a card off screen keeps its diagrams hidden');
+  assert.equal(before.opacity, '0', 'a heatmap off screen is kept hidden');
   await page.click('[data-testid="randomize"]');
   await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
   const stale = await fusion();
-  assert.deepEqual(stale.values, before.values, 'the fusion card off screen was not patched');
+  assert.deepEqual(stale.values, before.values, 'the output heatmap off screen was not patched');
   // Reached with the keyboard, even without scrolling, it is patched at once:
   // a screen reader reads what has focus before the next frame.
   const patchedOnFocus = await page.evaluate(async (s) => {
-    const card = document.querySelector(s).closest('.card');
-    card.querySelector('[tabindex="0"]').focus({ preventScroll: true });
+    const host = document.querySelector(s).closest('.svg-host');
+    host.querySelector('[tabindex="0"]').focus({ preventScroll: true });
     await new Promise((r) => setTimeout(r, 0));
-    return !card.hasAttribute('data-far');
+    return !host.hasAttribute('data-far');
   }, output);
-  assert.ok(patchedOnFocus, 'focus brings the card up to date');
+  assert.ok(patchedOnFocus, 'focus brings the heatmap up to date');
   assert.notDeepEqual(
     await page.$$eval(`${output} [data-row][data-col]`, (cells) => cells.map((c) => c.dataset.value)),
     before.values,
