@@ -38,8 +38,11 @@ pub fn WordOrder() -> impl IntoView {
         })
     });
     let notice = RwSignal::new(None::<LabError>);
+    // Only the options, so that new numbers elsewhere write nothing here
+    // while the comparison waits off screen.
+    let options = Memo::new(move |_| scenario.with(|s| (s.options.positions, s.options.causal)));
     let markup = Memo::new(move |_| {
-        let (positions, causal) = scenario.with(|s| (s.options.positions, s.options.causal));
+        let (positions, causal) = options.get();
         notice.with(|notice| {
             let view = OrderView {
                 positions,
