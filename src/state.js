@@ -1,14 +1,15 @@
-// Which cards and heatmaps are on screen. The app patches only those, so an
-// input costs what the learner can see, and brings a diagram up to date in
-// the task after the frame it comes into view (see `[data-far]` in
-// main.css, which keeps its stale numbers from showing in that frame).
-// A heatmap is watched on its own, not with its card: in a card partly on
-// screen, the heatmaps out of sight wait too. With RoPE on, the projection
-// card's last lines and the scores card's first can share the screen with
-// the RoPE card, and patching all eight of their heatmaps made new random
-// weights cost 26–28 ms p95 instead of 6–8. The rest of a card (its text,
-// its bars, the fusion flow) follows the card, so a screen reader moving
-// through a card it has scrolled to never meets an earlier input's words.
+// Which diagrams are on screen. The app patches only those, so an input
+// costs what the learner can see, and brings a diagram up to date in the
+// task after the frame it comes into view (see `[data-far]` in main.css,
+// which keeps its stale numbers from showing in that frame). Each diagram
+// is watched on its own, not with its card: in a card partly on screen, the
+// diagrams out of sight wait too. With RoPE on, the projection card's last
+// lines and the scores card's first share the screen with the RoPE card;
+// bringing both cards up to date whole made new random weights cost
+// 26–28 ms p95 instead of 8–9, and bringing their heatmaps alone up to date
+// (their legends and formulas still following the cards) 14 ms at T = 16.
+// A card drawn as a whole (an `ActionCard` that computes its view only on
+// screen) passes its own element.
 //
 // Measured with the weights heatmap in the middle of a 1280×800 screen
 // (`cargo xtask bench`): patching the cards within even a tenth of a
@@ -17,9 +18,11 @@
 // `content-visibility: auto`, a viewport and a half, trebled it.
 const MARGIN = '0px';
 
-// A card or heatmap off screen carries `data-far`: the app, main.css and
-// the tests all read it there.
+// A diagram off screen carries `data-far`: the app, main.css and the tests
+// all read it there.
 const observed = new WeakSet();
+// The box watched in place of a diagram that has none of its own → that diagram.
+const standsFor = new WeakMap();
 let observer = null;
 // While set, every card counts as on screen: an export or a printout shows them all.
 let all = false;
@@ -28,7 +31,7 @@ let all = false;
 // task after that frame (ARCHITECTURE.md: start-up).
 let laterWaits = false;
 
-// Calls `changed` whenever a card comes on screen or goes off it, and, with
+// Calls `changed` whenever a diagram comes on screen or goes off it, and, with
 // `deferLater`, once the first frame is drawn and the later cards may draw.
 export function watchSkipped(changed, deferLater) {
   if (deferLater) {
@@ -45,13 +48,26 @@ export function watchSkipped(changed, deferLater) {
   }
   observer = new IntersectionObserver(
     (entries) => {
-      for (const { target, isIntersecting } of entries) target.toggleAttribute('data-far', !isIntersecting);
+      for (const { target, isIntersecting, boundingClientRect: box } of entries) {
+        // A diagram laid out as its children (`display: contents`, as the
+        // fusion flow's, whose legend goes below the sum line) has no box to
+        // intersect: its parent's stands for it. Asked here, after the
+        // frame's layout, the style costs nothing to work out.
+        if (!isIntersecting && !box.width && !box.height && target.isConnected && getComputedStyle(target).display === 'contents') {
+          observer.unobserve(target);
+          standsFor.set(target.parentElement, target);
+          observer.observe(target.parentElement);
+          continue;
+        }
+        (standsFor.get(target) ?? target).toggleAttribute('data-far', !isIntersecting);
+      }
       changed();
     },
     { rootMargin: MARGIN },
   );
-  // A card or heatmap reached with the keyboard is brought up to date at
-  // once, before a screen reader reads out what has focus.
+  // A diagram reached with the keyboard is brought up to date at once,
+  // before a screen reader reads out what has focus: whatever around the
+  // focus is marked far (the diagram, a raster's block, a card drawn whole).
   document.addEventListener(
     'focusin',
     (event) => {
@@ -73,22 +89,18 @@ export function watchSkipped(changed, deferLater) {
   addEventListener('afterprint', print(false));
 }
 
-// How `isDrawn` watches an element (`Drawn` in state.rs).
-const WITH_CARD = 0;
-const ON_ITS_OWN = 1;
-
-// Whether `element` is drawn: while the card holding it is on screen
-// (`WITH_CARD`), while it is on screen itself (`ON_ITS_OWN`), or anywhere;
-// never before start-up reaches a card made for later (`data-later`). What
-// is watched is watched from the first time it is asked about, and counts as
-// on screen until the observer first reports on it. An element outside
-// every card is always drawn.
-export function isDrawn(element, how) {
+// Whether `element` is drawn: while it is on screen, or with `anywhere`,
+// on screen or off it; never before start-up reaches a card made for later
+// (`data-later`). It is watched from the first time it is asked about, and
+// counts as on screen until the observer first reports on it. An element
+// outside every card is always drawn.
+export function isDrawn(element, anywhere) {
   const card = element.closest('.card');
   if (!card || all) return true;
   if (laterWaits && card.hasAttribute('data-later')) return false;
-  if (how !== WITH_CARD && how !== ON_ITS_OWN) return true;
-  const watched = how === WITH_CARD ? card : element;
+  if (anywhere) return true;
+  // A raster's canvas and its magnifier are one heatmap: their block is watched.
+  const watched = element.closest('.raster-block') ?? element;
   if (observer && !observed.has(watched)) {
     observed.add(watched);
     observer.observe(watched);

@@ -91,36 +91,32 @@ extern "C" {
     #[wasm_bindgen(js_name = watchSkipped)]
     fn watch_skipped(changed: &wasm_bindgen::closure::Closure<dyn FnMut()>, defer_later: bool);
     #[wasm_bindgen(js_name = isDrawn)]
-    fn is_drawn(element: &web_sys::Element, how: u8) -> bool;
+    fn is_drawn(element: &web_sys::Element, anywhere: bool) -> bool;
     #[wasm_bindgen(js_name = drawAll)]
     fn draw_all(on: bool);
 }
 
-/// Which cards and heatmaps are off screen (followed in `state.js` with an
+/// Which diagrams are off screen (followed one by one in `state.js` with an
 /// `IntersectionObserver`), and whether start-up has reached the cards below
-/// the four diagrams (`data-later`). Their diagrams are patched again when
-/// they come into view, so an input costs what is on screen, not everything
-/// the page holds, nor every heatmap of a card partly on screen.
+/// the four diagrams (`data-later`). A diagram is patched again when it
+/// comes into view, so an input costs what is on screen, not everything the
+/// page holds, nor everything in a card partly on screen.
 #[derive(Clone, Copy)]
 pub struct Skipped(Trigger);
 
-/// Where a host is drawn (see [`Skipped::draws`]); the values are
-/// `state.js`'s.
+/// Where a host is drawn (see [`Skipped::draws`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Drawn {
-    /// While its card is on screen: a diagram's text, bars or flow, which
-    /// a screen reader may read anywhere in a card it has scrolled to.
-    WithCard = 0,
-    /// While it is on screen itself: a heatmap, whose hundreds of cells are
-    /// most of what an input costs.
-    OnItsOwn = 1,
+    /// While it is on screen: a diagram, or a card drawn as one (its
+    /// element is the card).
+    OnScreen,
     /// On screen or off it: a card's controls, which a keyboard can reach.
-    Anywhere = 2,
+    Anywhere,
 }
 
 impl Skipped {
-    /// Follows which cards are on screen. Until the observer first reports
-    /// on a card, it counts as on screen. With `defer_later`, the cards below
+    /// Follows which diagrams are on screen. Until the observer first
+    /// reports on one, it counts as on screen. With `defer_later`, the cards below
     /// the four diagrams are not drawn until the first frame has been.
     pub fn watch(defer_later: bool) -> Self {
         let changed = Trigger::new();
@@ -133,10 +129,10 @@ impl Skipped {
 
     /// Whether the host `element` of the given kind is drawn, read
     /// reactively: never before start-up reaches its card, and then while
-    /// its card or itself is on screen, or anywhere.
+    /// it is on screen, or anywhere.
     pub fn draws(self, element: &web_sys::Element, drawn: Drawn) -> bool {
         self.0.track();
-        is_drawn(element, drawn as u8)
+        is_drawn(element, drawn == Drawn::Anywhere)
     }
 
     /// Has every card drawn (`on`), as for an export that copies them all,

@@ -7,7 +7,7 @@ mod markup;
 use crate::action::Heard;
 use crate::diagrams::host::{drawn, while_drawn, ActionCard};
 use crate::i18n::LangContext;
-use crate::state::{lab, Drawn, LabScenario};
+use crate::state::{lab, LabScenario};
 use action::{apply, GenerationAction};
 use leptos::prelude::*;
 use markup::{generation_card, GenerationView};
@@ -23,7 +23,7 @@ pub fn GenerationCard() -> impl IntoView {
     // so the walkthrough, the diagrams and this card show the same one.
     let t = focus.query;
     let node = NodeRef::new();
-    let drawn = drawn(node, Drawn::WithCard);
+    let drawn = drawn(node);
     // Decoding runs only while the card is on screen; off it, the view
     // waits, unread, as it was.
     let view = while_drawn(drawn, move || {

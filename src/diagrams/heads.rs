@@ -9,7 +9,7 @@ use crate::action::Heard;
 use crate::diagrams::host::{drawn, ActionCard};
 use crate::diagrams::matrix::raster::draw_pixels;
 use crate::i18n::LangContext;
-use crate::state::{lab, Drawn, LabLayer};
+use crate::state::{lab, LabLayer};
 use action::{apply, HeadsAction};
 use leptos::prelude::*;
 
@@ -47,7 +47,7 @@ pub fn Heads() -> impl IntoView {
     // The maps of a card off screen wait, unread, for it to come into view:
     // with four heads at T = 16 their 1,024 values cost more than the rest
     // of an input on screen.
-    let drawn = drawn(node, Drawn::WithCard);
+    let drawn = drawn(node);
     // After the card's own patch (an effect made first runs first), which
     // may have made the maps anew: each map's colours, a pixel a cell, and
     // its values.

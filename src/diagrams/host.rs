@@ -141,16 +141,17 @@ extern "C" {
 /// Rows and columns of a heatmap to highlight (see `morph.js` `light`).
 pub type Lit = (Vec<usize>, Vec<usize>);
 
-/// Whether `node` is drawn (`state::Skipped`): while its card is on screen,
-/// or, for a heatmap, while it is itself. Effects that patch a diagram wait
-/// while it is not, without reading what they would draw, so nothing off
-/// screen is computed either; they catch up as it comes near.
-pub fn drawn<E>(node: NodeRef<E>, how: Drawn) -> Memo<bool>
+/// Whether `node` is drawn (`state::Skipped`): on screen, once start-up
+/// reaches its card. Each diagram is watched on its own, so the ones out of
+/// sight in a card partly on screen wait too. Effects that patch a diagram
+/// wait while it is not drawn, without reading what they would draw, so
+/// nothing off screen is computed either; they catch up as it comes near.
+pub fn drawn<E>(node: NodeRef<E>) -> Memo<bool>
 where
     E: leptos::html::ElementType,
     E::Output: AsRef<Element> + JsCast + Clone + Send + Sync + 'static,
 {
-    drawn_as(element_of(node), how)
+    drawn_as(element_of(node), Drawn::OnScreen)
 }
 
 /// What a card shows, computed by `compute` only while the card is `drawn`:
@@ -333,13 +334,7 @@ pub fn SvgHost(
         }
     };
 
-    // A painted heatmap (`repaint`) is watched on its own: the rest follows its card.
-    let how = if repaint.is_some() {
-        Drawn::OnItsOwn
-    } else {
-        Drawn::WithCard
-    };
-    let drawn = drawn(node, how);
+    let drawn = drawn(node);
     keep_patched(node, markup, Some(drawn));
     for (lines, painter) in [(repaint, paint as fn(&Element, &str)), (bars, paint_bars)] {
         let Some(lines) = lines else { continue };

@@ -11,7 +11,7 @@ use crate::diagrams::host::{drawn, while_drawn, ActionCard};
 use crate::i18n::LangContext;
 use crate::lab::order::{compare, shuffled_order};
 use crate::lab::LabError;
-use crate::state::{lab, Drawn, LabScenario, LabTrace, Shuffle};
+use crate::state::{lab, LabScenario, LabTrace, Shuffle};
 use action::{apply, OrderAction};
 use leptos::prelude::*;
 use markup::OrderView;
@@ -26,7 +26,7 @@ pub fn WordOrder() -> impl IntoView {
     let Shuffle(shuffle) = lab.shuffle;
     let focus = lab.focus;
     let node = NodeRef::new();
-    let drawn = drawn(node, Drawn::WithCard);
+    let drawn = drawn(node);
     // The shuffled sentence's forward pass, so only while the card is on screen: off it,
     // the comparison waits, unread, as it was.
     let comparison = while_drawn(drawn, move || {

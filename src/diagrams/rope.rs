@@ -8,7 +8,7 @@ mod markup;
 use crate::action::Heard;
 use crate::diagrams::host::{drawn, while_drawn, ActionCard};
 use crate::i18n::LangContext;
-use crate::state::{lab, Drawn, LabView};
+use crate::state::{lab, LabView};
 use leptos::prelude::*;
 use markup::{rope_card, RopeView};
 
@@ -20,7 +20,7 @@ pub fn Rope() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let node = NodeRef::new();
-    let drawn = drawn(node, Drawn::WithCard);
+    let drawn = drawn(node);
     let shown = while_drawn(drawn, move || {
         let (query, key) = (focus.query.get(), focus.key.get());
         view.with(|v| v.as_ref().and_then(|v| RopeView::new(v, query, key)))

@@ -234,7 +234,7 @@ test('in a card partly on screen, a heatmap out of sight waits until it comes in
   await page.waitForFunction((was) => document.querySelector('[data-testid="seed"]').value !== was, seed);
   assert.notDeepEqual(await cells('w-q'), wqBefore, 'the heatmap on screen is patched');
   assert.deepEqual(await cells('v'), vBefore, 'V, in the same card but out of sight, is not');
-  const hidden = await page.$eval('[data-testid="v"]', (v) => getComputedStyle(v.closest('.svg-host')).opacity);
+  const hidden = await page.$eval('[data-testid="v"]', (v) => getComputedStyle(v.closest('.svg-host').firstElementChild).opacity);
   assert.equal(hidden, '0', 'and it stays hidden until it is');
   // Scrolled to, it shows the core's numbers for the new weights.
   await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });
@@ -255,7 +255,8 @@ test('a heatmap off screen is patched only when it comes into view, and never sh
       const host = document.querySelector(s).closest('.svg-host');
       return {
         values: [...host.querySelectorAll(`${s} [data-row][data-col]`)].map((c) => c.dataset.value),
-        opacity: getComputedStyle(host).opacity,
+        // The host's content: the host itself may be laid out as its children.
+        opacity: getComputedStyle(host.firstElementChild).opacity,
       };
     }, output);
   };
@@ -281,7 +282,7 @@ test('a heatmap off screen is patched only when it comes into view, and never sh
   // Scrolled into view, it matches the core and shows.
   await lab.reveal(output);
   await assertPageMatchesCore(lab, { mask: [1, 1, 1, 1] });
-  const shown = await page.evaluate((s) => getComputedStyle(document.querySelector(s).closest('.svg-host')).opacity, output);
+  const shown = await page.evaluate((s) => getComputedStyle(document.querySelector(s).closest('.svg-host').firstElementChild).opacity, output);
   assert.equal(shown, '1');
   await lab.close();
 });

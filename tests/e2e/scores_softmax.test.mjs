@@ -77,6 +77,8 @@ test('selecting a score selects its query and key everywhere', async () => {
 test('hovering a bar works its softmax out with numbers', async () => {
   const lab = await LabPage.open(harness.browser, harness.server.url);
   const { page } = lab;
+  // The formula is drawn once it is on screen, as the bars are.
+  await lab.reveal('[data-testid="softmax-formula"]');
   await page.hover('[data-testid="softmax-bars"] g.bar >> nth=3');
   const text = await page.textContent('[data-testid="softmax-formula"]');
   const weight = (await bars(lab))[3].value;
@@ -112,6 +114,8 @@ test('a focused bar keeps focus while the arrow keys move the query; Enter selec
       const bar = document.activeElement?.closest('[data-testid="softmax-bars"] g.bar');
       return bar?.querySelector('rect[data-col]')?.dataset.col ?? null;
     });
+  // The bars and, below them, the formula, each drawn once it is on screen.
+  await lab.reveal('[data-testid="softmax-formula"]');
   await lab.reveal('[data-testid="softmax-bars"]');
   await page.focus('[data-testid="softmax-bars"] g.bar >> nth=2');
   assert.match(await page.textContent('[data-testid="softmax-formula"]'), /^α′₁₃ = e/);

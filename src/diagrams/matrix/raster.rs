@@ -17,7 +17,6 @@ use crate::geometry::raster::{
     MAGNIFIER_SIDE,
 };
 use crate::i18n::{self, raster::*, tr, LangContext, Msg};
-use crate::state::Drawn;
 use crate::svg::Markup;
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
@@ -205,7 +204,7 @@ pub fn RasterHeatmap(
         Palette::Weight => Ramp::sampled(weight_colour),
     };
     // Pixels follow the values, the masks and the zoom, never the selection.
-    let drawn = drawn(canvas, Drawn::OnItsOwn);
+    let drawn = drawn(canvas);
     Effect::new(move |_| {
         if !drawn.get() {
             return;
