@@ -53,7 +53,7 @@ export function watchSkipped(changed, deferLater) {
         // fusion flow's, whose legend goes below the sum line) has no box to
         // intersect: its parent's stands for it. Asked here, after the
         // frame's layout, the style costs nothing to work out.
-        if (!isIntersecting && !box.width && !box.height && target.isConnected && getComputedStyle(target).display === 'contents') {
+        if (!isIntersecting && !box.width && getComputedStyle(target).display === 'contents') {
           observer.unobserve(target);
           standsFor.set(target.parentElement, target);
           observer.observe(target.parentElement);
@@ -66,17 +66,16 @@ export function watchSkipped(changed, deferLater) {
     { rootMargin: MARGIN },
   );
   // A diagram reached with the keyboard is brought up to date at once,
-  // before a screen reader reads out what has focus: whatever around the
-  // focus is marked far (the diagram, a raster's block, a card drawn whole).
+  // before a screen reader reads out what has focus. Only the nearest far
+  // element can hold it: cards drawn whole hold no diagrams, and a raster's
+  // block is watched for its canvas and magnifier both.
   document.addEventListener(
     'focusin',
     (event) => {
-      let far = false;
-      for (let e = event.target.closest?.('[data-far]'); e; e = e.parentElement.closest('[data-far]')) {
-        e.removeAttribute('data-far');
-        far = true;
-      }
-      if (far) changed();
+      const far = event.target.closest?.('[data-far]');
+      if (!far) return;
+      far.removeAttribute('data-far');
+      changed();
     },
     true,
   );

@@ -10,7 +10,7 @@ use crate::svg::Markup;
 use attention_core::generate::{Generation, Step, Work};
 use attention_core::positions::Positions;
 use attention_core::Scenario;
-use ndarray::{Array2, ArrayView1, ArrayView2, Axis};
+use ndarray::{s, Array2, ArrayView1, ArrayView2, Axis};
 
 /// What the card shows after step `t` of one sequence.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,12 +51,13 @@ impl GenerationView {
         let t = t.min(steps.saturating_sub(1));
         let mut shown = None;
         for i in 0..steps {
-            match generation.step() {
-                Some(Ok(step)) if i == t => shown = Some(step),
-                Some(Ok(_)) => {}
-                // A later step that overflows leaves its rows unwritten.
-                _ if i > t => break,
-                _ => return None,
+            // A step that overflows ends the generation: before step t,
+            // nothing is shown; after it, the rows it would have written.
+            let Some(Ok(step)) = generation.step() else {
+                break;
+            };
+            if i == t {
+                shown = Some(step);
             }
         }
         let step = shown?;
@@ -241,10 +242,8 @@ fn table(
 ) {
     let rows = cached.to_string();
     let written: Vec<String> = values
-        .rows()
-        .into_iter()
-        .take(cached)
-        .flatten()
+        .slice(s![..cached, ..])
+        .iter()
         .map(|&v| js_number(v))
         .collect();
     m.start("table")
@@ -255,7 +254,8 @@ fn table(
         .end();
     m.element("caption", &[], caption);
     m.open("tbody", &[]);
-    for (r, label) in labels.iter().enumerate() {
+    // A row a later step's overflow left unwritten is left out.
+    for (r, (label, row)) in labels.iter().zip(values.rows()).enumerate() {
         let new = grows && r + 1 == cached;
         m.start("tr").attr("class", if new { "new" } else { "" });
         if r >= cached {
@@ -263,18 +263,15 @@ fn table(
         }
         m.end();
         m.element("th", &[("scope", "row")], label);
-        let row = (r < values.nrows()).then(|| values.row(r));
-        for c in 0..values.ncols() {
-            let text = row.map_or(NOT_YET.into(), |row| fixed(row[c], 2));
-            m.element("td", &[], &text);
+        for &value in row {
+            m.element("td", &[], &fixed(value, 2));
         }
         m.close("tr");
     }
     m.close("tbody").close("table");
 }
 
-/// What a hidden cell holds when it has no number: a key the new query
-/// does not see yet, or a row a later step's overflow left unwritten.
+/// What a hidden weight holds: a key the new query does not see yet.
 const NOT_YET: &str = "\u{2013}";
 
 /// The new query's weights, one per cached key, headed by the keys: a
