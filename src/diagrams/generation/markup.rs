@@ -10,7 +10,7 @@ use crate::svg::Markup;
 use attention_core::generate::{Generation, Step, Work};
 use attention_core::positions::Positions;
 use attention_core::Scenario;
-use ndarray::{s, Array2, ArrayView1, ArrayView2, Axis};
+use ndarray::{Array2, ArrayView1, ArrayView2, Axis};
 
 /// What the card shows after step `t` of one sequence.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,12 +22,8 @@ pub struct GenerationView {
     pub steps: usize,
     /// The head whose cache and weights are shown.
     pub head: usize,
-    /// The head's caches once every step has run: step t's are their first
-    /// t + 1 rows. The card writes the rest too, hidden, so that moving to
-    /// another step changes which rows show, not the markup (see [`table`]).
     pub keys: Array2<f64>,
     pub values: Array2<f64>,
-    /// Step t itself.
     pub step: Step,
     /// The largest difference between this step's output row and row t of
     /// the whole causal pass.
@@ -43,24 +39,17 @@ pub struct GenerationView {
 }
 
 impl GenerationView {
-    /// Sequence `sequence` of `s` generated, step `t` (clamped to the last)
-    /// shown with head `head`; `None` if the core cannot run up to it.
+    /// Sequence `sequence` of `s` generated up to step `t` (clamped to the
+    /// last), head `head` shown; `None` if the core cannot run it.
     pub fn new(s: &Scenario, sequence: usize, head: usize, t: usize) -> Option<Self> {
         let mut generation = Generation::new(s, sequence).ok()?;
         let steps = generation.steps();
         let t = t.min(steps.saturating_sub(1));
-        let mut shown = None;
-        for i in 0..steps {
-            // A step that overflows ends the generation: before step t,
-            // nothing is shown; after it, the rows it would have written.
-            let Some(Ok(step)) = generation.step() else {
-                break;
-            };
-            if i == t {
-                shown = Some(step);
-            }
+        let mut last = None;
+        for _ in 0..=t {
+            last = Some(generation.step()?.ok()?);
         }
-        let step = shown?;
+        let step = last?;
         let head = head.min(step.heads.len().saturating_sub(1));
         let (keys, values) = generation.cache(head)?;
         let mut causal = s.clone();
@@ -150,6 +139,7 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
         .attr("aria-label", text::TABLES_NAME.get(lang))
         .end()
         .open("div", &[("class", "generation-tables")]);
+    let cached = &v.labels[..=v.t];
     // What each caption names: the head shown, when there are several, and
     // whether RoPE turned the keys and the query.
     let named = |msg: Msg, turned: bool| {
@@ -169,16 +159,16 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
         m,
         &named(text::K_CACHE, true),
         "k-cache",
-        &v.labels,
-        (v.keys.view(), v.t + 1),
+        cached,
+        v.keys.view(),
         true,
     );
     table(
         m,
         &named(text::V_CACHE, false),
         "v-cache",
-        &v.labels,
-        (v.values.view(), v.t + 1),
+        cached,
+        v.values.view(),
         true,
     );
     let head = &v.step.heads[v.head];
@@ -189,17 +179,17 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
         &named(text::QUERY, true),
         "gen-q",
         &query,
-        (one(head.q.view()).view(), 1),
+        one(head.q.view()).view(),
         false,
     );
     let weights = head.weights.view().insert_axis(Axis(0)).to_owned();
-    weights_table(m, &named(text::WEIGHTS, false), &v.labels, weights.view());
+    weights_table(m, &named(text::WEIGHTS, false), cached, weights.view());
     table(
         m,
         &named(text::OUTPUT, false),
         "gen-head-output",
         &query,
-        (one(head.output.view()).view(), 1),
+        one(head.output.view()).view(),
         false,
     );
     // With several heads or W_O, the layer's row, which the check compares:
@@ -211,7 +201,7 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
             text::LAYER_OUTPUT.get(lang),
             "gen-output",
             &query,
-            (layer.view(), 1),
+            layer.view(),
             false,
         );
     }
@@ -226,26 +216,18 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
     work(m, v, lang);
 }
 
-/// A matrix's first `cached` rows as a table, each row labelled by its
-/// token; the last of them marked new when `grows`. A cache is written with
-/// a row for every token (`labels`), those not yet cached hidden with the
-/// numbers they will hold: every step then has the same markup but for
-/// which rows show and the new query's numbers, which the page patches in
-/// place rather than building the card again.
+/// A matrix as a table, each row labelled by its token; the last row
+/// marked new when `grows`.
 fn table(
     m: &mut Markup,
     caption: &str,
     testid: &str,
     labels: &[String],
-    (values, cached): (ArrayView2<f64>, usize),
+    values: ArrayView2<f64>,
     grows: bool,
 ) {
-    let rows = cached.to_string();
-    let written: Vec<String> = values
-        .slice(s![..cached, ..])
-        .iter()
-        .map(|&v| js_number(v))
-        .collect();
+    let rows = values.nrows().to_string();
+    let written: Vec<String> = values.iter().map(|&v| js_number(v)).collect();
     m.start("table")
         .attr("class", "matrix-table generation-table")
         .attr("data-testid", testid)
@@ -254,15 +236,12 @@ fn table(
         .end();
     m.element("caption", &[], caption);
     m.open("tbody", &[]);
-    // A row a later step's overflow left unwritten is left out.
-    for (r, (label, row)) in labels.iter().zip(values.rows()).enumerate() {
-        let new = grows && r + 1 == cached;
-        m.start("tr").attr("class", if new { "new" } else { "" });
-        if r >= cached {
-            m.attr("hidden", "");
-        }
-        m.end();
-        m.element("th", &[("scope", "row")], label);
+    for (r, row) in values.rows().into_iter().enumerate() {
+        let new = grows && r + 1 == values.nrows();
+        m.start("tr")
+            .attr("class", if new { "new" } else { "" })
+            .end();
+        m.element("th", &[("scope", "row")], &labels[r]);
         for &value in row {
             m.element("td", &[], &fixed(value, 2));
         }
@@ -271,12 +250,7 @@ fn table(
     m.close("tbody").close("table");
 }
 
-/// What a hidden weight holds: a key the new query does not see yet.
-const NOT_YET: &str = "\u{2013}";
-
-/// The new query's weights, one per cached key, headed by the keys: a
-/// column for every token (`keys`), those not yet cached hidden, as in
-/// [`table`].
+/// The new query's weights, one per cached key, headed by the keys.
 fn weights_table(m: &mut Markup, caption: &str, keys: &[String], weights: ArrayView2<f64>) {
     let written: Vec<String> = weights.iter().map(|&v| js_number(v)).collect();
     m.start("table")
@@ -286,26 +260,15 @@ fn weights_table(m: &mut Markup, caption: &str, keys: &[String], weights: ArrayV
         .end();
     m.element("caption", &[], caption);
     m.open("thead", &[]).open("tr", &[]);
-    let cell = |m: &mut Markup, tag: &str, j: usize, text: &str| {
-        m.start(tag);
-        if tag == "th" {
-            m.attr("scope", "col");
-        }
-        if j >= weights.ncols() {
-            m.attr("hidden", "");
-        }
-        m.end().text(text).close(tag);
-    };
-    for (j, key) in keys.iter().enumerate() {
-        cell(m, "th", j, key);
+    for key in keys {
+        m.element("th", &[("scope", "col")], key);
     }
     m.close("tr")
         .close("thead")
         .open("tbody", &[])
         .open("tr", &[]);
-    for j in 0..keys.len() {
-        let text = weights.get((0, j)).map_or(NOT_YET.into(), |&w| fixed(w, 2));
-        cell(m, "td", j, &text);
+    for &w in weights.iter() {
+        m.element("td", &[], &fixed(w, 2));
     }
     m.close("tr").close("tbody").close("table");
 }
@@ -349,32 +312,12 @@ mod tests {
     fn each_step_caches_one_row_more_and_matches_the_causal_pass() {
         let s = Preset::Generation.scenario();
         let t_all = s.x.dim().1;
-        // The markup's tag names in order, as `morph.js` compares shapes.
-        let tags = |html: &str| -> Vec<String> {
-            html.split('<')
-                .map(|tag| tag.split([' ', '>']).next().unwrap_or("").to_owned())
-                .collect()
-        };
-        let first = GenerationView::new(&s, 0, 0, 0).expect("runs");
-        let first_tags = tags(&generation_card(Some(&first), Lang::En));
         for t in 0..t_all {
             let v = GenerationView::new(&s, 0, 0, t).expect("runs");
-            // The caches as they end; step t's are their first t + 1 rows.
-            assert_eq!(v.keys.nrows(), t_all);
-            assert_eq!(v.values.nrows(), t_all);
+            assert_eq!(v.keys.nrows(), t + 1);
+            assert_eq!(v.values.nrows(), t + 1);
             assert!(v.difference < 1e-12, "step {t}: {}", v.difference);
             let html = generation_card(Some(&v), Lang::En);
-            let cached_keys = html
-                .split("data-testid=\"k-cache\"")
-                .nth(1)
-                .and_then(|rest| rest.split("data-values=\"").nth(1))
-                .and_then(|rest| rest.split('"').next())
-                .expect("the key cache's values");
-            assert_eq!(cached_keys.split(' ').count(), (t + 1) * v.keys.ncols());
-            // Every step has the first step's tags, the rows and keys not yet
-            // cached hidden: two caches' rows, the weights' keys and cells.
-            assert_eq!(tags(&html), first_tags, "step {t}: the same tags");
-            assert_eq!(html.matches(" hidden=\"\"").count(), 4 * (t_all - t - 1));
             assert!(html.contains(&format!("data-rows=\"{}\"", t + 1)), "{html}");
             assert_eq!(
                 html.matches("class=\"new\"").count(),
