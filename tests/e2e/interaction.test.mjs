@@ -249,7 +249,7 @@ test('a heatmap off screen is patched only when it comes into view, and never sh
   await page.evaluate(() => window.scrollTo(0, 0));
   const output = '[data-testid="output"]';
   // Waits for the observer's word on the output heatmap, then reads it as it stands.
-  const fusion = async () => {
+  const outputHeatmap = async () => {
     await page.waitForFunction((s) => document.querySelector(s).closest('.svg-host').hasAttribute('data-far'), output);
     return page.evaluate((s) => {
       const host = document.querySelector(s).closest('.svg-host');
@@ -260,11 +260,11 @@ test('a heatmap off screen is patched only when it comes into view, and never sh
       };
     }, output);
   };
-  const before = await fusion();
+  const before = await outputHeatmap();
   assert.equal(before.opacity, '0', 'a heatmap off screen is kept hidden');
   await page.click('[data-testid="randomize"]');
   await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
-  const stale = await fusion();
+  const stale = await outputHeatmap();
   assert.deepEqual(stale.values, before.values, 'the output heatmap off screen was not patched');
   // Reached with the keyboard, even without scrolling, it is patched at once:
   // a screen reader reads what has focus before the next frame.
