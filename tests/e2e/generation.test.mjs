@@ -11,7 +11,13 @@ async function card(lab) {
   await lab.reveal('[data-testid="gen-work"]');
   return lab.page.evaluate(() => {
     const values = (testid) => document.querySelector(`[data-testid="${testid}"]`).dataset.values.split(' ').map(Number);
-    const rows = (testid) => Number(document.querySelector(`[data-testid="${testid}"]`).dataset.rows);
+    // The rows a cache says it holds, and the rows on screen: the rows not
+    // cached yet are in the markup too, hidden.
+    const rows = (testid) => {
+      const table = document.querySelector(`[data-testid="${testid}"]`);
+      const seen = [...table.tBodies[0].rows].filter((row) => row.checkVisibility()).length;
+      return { said: Number(table.dataset.rows), seen };
+    };
     const work = (testid) => {
       const row = document.querySelector(`[data-testid="${testid}"]`);
       return { cached: Number(row.dataset.cached), uncached: Number(row.dataset.uncached) };
@@ -23,6 +29,7 @@ async function card(lab) {
       // The layer's row; for one head without W_O, the head's own.
       output: values(document.querySelector('[data-testid="gen-output"]') ? 'gen-output' : 'gen-head-output'),
       weights: values('gen-weights'),
+      weightRows: rows('gen-weights'),
       difference: Number(document.querySelector('[data-testid="gen-check"]').dataset.difference),
       step: work('gen-work-step'),
       total: work('gen-work-total'),
@@ -40,9 +47,10 @@ test('generating step by step, the caches grow a row a step and each output row 
     const t = scenario.x.length;
     for (let step = 0; step < t; step++) {
       const now = await card(lab);
-      assert.equal(now.keys, step + 1, `step ${step}: K cache rows`);
-      assert.equal(now.values, step + 1, `step ${step}: V cache rows`);
+      assert.deepEqual(now.keys, { said: step + 1, seen: step + 1 }, `step ${step}: K cache rows`);
+      assert.deepEqual(now.values, { said: step + 1, seen: step + 1 }, `step ${step}: V cache rows`);
       assert.equal(now.weights.length, step + 1, 'one weight per cached key');
+      assert.deepEqual(now.weightRows, { said: step + 1, seen: step + 1 }, 'a cached key labels each weight shown');
       assert.ok(Math.abs(now.weights.reduce((a, b) => a + b, 0) - 1) < 1e-12, 'the weights sum to 1');
       now.output.forEach((v, c) => assert.ok(Math.abs(v - full[step][c]) < 1e-12, `step ${step}[${c}]: ${v} vs ${full[step][c]}`));
       assert.ok(now.difference < 1e-12);

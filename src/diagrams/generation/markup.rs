@@ -22,6 +22,9 @@ pub struct GenerationView {
     pub steps: usize,
     /// The head whose cache and weights are shown.
     pub head: usize,
+    /// Every token's key and value, T rows: the first t + 1 are the caches.
+    /// The card writes the rows not yet cached too, hidden, so that each
+    /// step's markup has the same shape and is patched in place.
     pub keys: Array2<f64>,
     pub values: Array2<f64>,
     pub step: Step,
@@ -45,11 +48,15 @@ impl GenerationView {
         let mut generation = Generation::new(s, sequence).ok()?;
         let steps = generation.steps();
         let t = t.min(steps.saturating_sub(1));
-        let mut last = None;
-        for _ in 0..=t {
-            last = Some(generation.step()?.ok()?);
+        // Every step, for the rows written hidden; a step that overflows
+        // ends the generation, and the card only if it is at or before t.
+        let mut step = None;
+        while let Some(Ok(next)) = generation.step() {
+            if next.position == t {
+                step = Some(next);
+            }
         }
-        let step = last?;
+        let step = step?;
         let head = head.min(step.heads.len().saturating_sub(1));
         let (keys, values) = generation.cache(head)?;
         let mut causal = s.clone();
@@ -139,7 +146,6 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
         .attr("aria-label", text::TABLES_NAME.get(lang))
         .end()
         .open("div", &[("class", "generation-tables")]);
-    let cached = &v.labels[..=v.t];
     // What each caption names: the head shown, when there are several, and
     // whether RoPE turned the keys and the query.
     let named = |msg: Msg, turned: bool| {
@@ -159,17 +165,17 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
         m,
         &named(text::K_CACHE, true),
         "k-cache",
-        cached,
+        &v.labels,
         v.keys.view(),
-        true,
+        Some(v.t),
     );
     table(
         m,
         &named(text::V_CACHE, false),
         "v-cache",
-        cached,
+        &v.labels,
         v.values.view(),
-        true,
+        Some(v.t),
     );
     let head = &v.step.heads[v.head];
     let one = |row: ArrayView1<f64>| row.insert_axis(Axis(0)).to_owned();
@@ -180,17 +186,28 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
         "gen-q",
         &query,
         one(head.q.view()).view(),
-        false,
+        None,
     );
-    let weights = head.weights.view().insert_axis(Axis(0)).to_owned();
-    weights_table(m, &named(text::WEIGHTS, false), cached, weights.view());
+    // The new query's weight on each cached key, a column in line with the
+    // caches' rows (the keys not cached yet, hidden, weigh nothing).
+    let weights = Array2::from_shape_fn((v.labels.len(), 1), |(r, _)| {
+        head.weights.get(r).copied().unwrap_or(0.0)
+    });
+    table(
+        m,
+        &named(text::WEIGHTS, false),
+        "gen-weights",
+        &v.labels,
+        weights.view(),
+        Some(v.t),
+    );
     table(
         m,
         &named(text::OUTPUT, false),
         "gen-head-output",
         &query,
         one(head.output.view()).view(),
-        false,
+        None,
     );
     // With several heads or W_O, the layer's row, which the check compares:
     // the heads joined (and projected).
@@ -202,7 +219,7 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
             "gen-output",
             &query,
             layer.view(),
-            false,
+            None,
         );
     }
     m.close("div").close("div");
@@ -216,18 +233,24 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
     work(m, v, lang);
 }
 
-/// A matrix as a table, each row labelled by its token; the last row
-/// marked new when `grows`.
+/// A matrix as a table, each row labelled by its token. A cache's rows
+/// after `newest` are not cached yet, and hidden; row `newest` is marked new.
 fn table(
     m: &mut Markup,
     caption: &str,
     testid: &str,
     labels: &[String],
     values: ArrayView2<f64>,
-    grows: bool,
+    newest: Option<usize>,
 ) {
-    let rows = values.nrows().to_string();
-    let written: Vec<String> = values.iter().map(|&v| js_number(v)).collect();
+    let cached = newest.map_or(values.nrows(), |t| t + 1);
+    let rows = cached.to_string();
+    // Row by row, the cached rows' values.
+    let written: Vec<String> = values
+        .iter()
+        .take(cached * values.ncols())
+        .map(|&v| js_number(v))
+        .collect();
     m.start("table")
         .attr("class", "matrix-table generation-table")
         .attr("data-testid", testid)
@@ -237,10 +260,12 @@ fn table(
     m.element("caption", &[], caption);
     m.open("tbody", &[]);
     for (r, row) in values.rows().into_iter().enumerate() {
-        let new = grows && r + 1 == values.nrows();
         m.start("tr")
-            .attr("class", if new { "new" } else { "" })
-            .end();
+            .attr("class", if newest == Some(r) { "new" } else { "" });
+        if r >= cached {
+            m.attr("hidden", "");
+        }
+        m.end();
         m.element("th", &[("scope", "row")], &labels[r]);
         for &value in row {
             m.element("td", &[], &fixed(value, 2));
@@ -248,29 +273,6 @@ fn table(
         m.close("tr");
     }
     m.close("tbody").close("table");
-}
-
-/// The new query's weights, one per cached key, headed by the keys.
-fn weights_table(m: &mut Markup, caption: &str, keys: &[String], weights: ArrayView2<f64>) {
-    let written: Vec<String> = weights.iter().map(|&v| js_number(v)).collect();
-    m.start("table")
-        .attr("class", "matrix-table generation-table")
-        .attr("data-testid", "gen-weights")
-        .attr("data-values", &written.join(" "))
-        .end();
-    m.element("caption", &[], caption);
-    m.open("thead", &[]).open("tr", &[]);
-    for key in keys {
-        m.element("th", &[("scope", "col")], key);
-    }
-    m.close("tr")
-        .close("thead")
-        .open("tbody", &[])
-        .open("tr", &[]);
-    for &w in weights.iter() {
-        m.element("td", &[], &fixed(w, 2));
-    }
-    m.close("tr").close("tbody").close("table");
 }
 
 /// This step's and all steps' multiply-adds, with and without the cache.
@@ -314,15 +316,35 @@ mod tests {
         let t_all = s.x.dim().1;
         for t in 0..t_all {
             let v = GenerationView::new(&s, 0, 0, t).expect("runs");
-            assert_eq!(v.keys.nrows(), t + 1);
-            assert_eq!(v.values.nrows(), t + 1);
+            assert_eq!(v.keys.nrows(), t_all);
+            assert_eq!(v.values.nrows(), t_all);
             assert!(v.difference < 1e-12, "step {t}: {}", v.difference);
             let html = generation_card(Some(&v), Lang::En);
             assert!(html.contains(&format!("data-rows=\"{}\"", t + 1)), "{html}");
+            let hidden = t_all - t - 1;
+            assert_eq!(
+                html.matches(" hidden=\"\"").count(),
+                3 * hidden,
+                "each cache's rows and the weights' rows, not cached yet"
+            );
+            if t > 0 {
+                let before =
+                    generation_card(GenerationView::new(&s, 0, 0, t - 1).as_ref(), Lang::En);
+                let tags = |html: &str| -> Vec<String> {
+                    html.split('<')
+                        .map(|tag| tag.split([' ', '>']).next().unwrap_or("").to_owned())
+                        .collect()
+                };
+                assert_eq!(
+                    tags(&before),
+                    tags(&html),
+                    "step {t}: the same tags as the step before"
+                );
+            }
             assert_eq!(
                 html.matches("class=\"new\"").count(),
-                2,
-                "one new row in each cache"
+                3,
+                "one new row in each cache and in the weights"
             );
             assert!(html.contains(&format!("data-cached=\"{}\"", v.step.work.cached)));
         }
