@@ -251,6 +251,8 @@ export function paint(host, encoded) {
   const old = host.fields;
   const fields = [];
   let changed = false;
+  // A class written anew drops the highlight (`lit`), which is put back then.
+  let restyled = false;
   for (let i = 0; i < n; i++) {
     if (before && before[i] === lines[i]) {
       fields.push(old[i]);
@@ -263,7 +265,10 @@ export function paint(host, encoded) {
     const cell = cells[i];
     if (was[1] !== f[1]) cell.setAttribute('data-value', f[1]);
     if (was[6] !== f[6]) cell.setAttribute('aria-label', f[6]);
-    if (was[4] !== f[4]) cell.setAttribute('class', f[4]);
+    if (was[4] !== f[4]) {
+      cell.setAttribute('class', f[4]);
+      restyled = true;
+    }
     if (was[5] !== f[5]) {
       if (f[5]) cell.setAttribute('data-masked', 'true');
       else cell.removeAttribute('data-masked');
@@ -274,7 +279,7 @@ export function paint(host, encoded) {
   if (!changed) return;
   if (host.look || printing) drawHeatmap(host);
   else later(host, drawHeatmap);
-  relight(host);
+  if (restyled) relight(host);
 }
 
 // Paints the bars written by `chart` (`softmax/bars/markup.rs`) from what
