@@ -4,6 +4,7 @@
 // computed here from them, never written in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import fs from 'node:fs';
 import { useLab, LabPage, sumOf } from './lab_page.mjs';
 
@@ -148,7 +149,7 @@ test('the "fixed weights" demo draws new weights, and the scaling demo opens the
   // single read right after the reveal still found the old numbers: it gets
   // two seconds to catch up, and the test still fails if it never does.
   let after = await lab.matrix('w-q');
-  for (let tries = 0; tries < 20 && JSON.stringify(after) === JSON.stringify(before); tries++) {
+  for (let tries = 0; tries < 20 && isDeepStrictEqual(after, before); tries++) {
     await lab.page.waitForTimeout(100);
     after = await lab.matrix('w-q');
   }

@@ -42,8 +42,9 @@ pub struct GenerationView {
 }
 
 impl GenerationView {
-    /// Sequence `sequence` of `s` generated up to step `t` (clamped to the
-    /// last), head `head` shown; `None` if the core cannot run it.
+    /// Sequence `sequence` of `s` generated step by step, showing step `t`
+    /// (clamped to the last) and head `head`; `None` if the core cannot run
+    /// it. Every step runs, so the caches hold the rows written hidden too.
     pub fn new(s: &Scenario, sequence: usize, head: usize, t: usize) -> Option<Self> {
         let mut generation = Generation::new(s, sequence).ok()?;
         let steps = generation.steps();
