@@ -5,6 +5,7 @@
 mod header;
 
 use crate::action::Heard;
+use crate::cards::Card;
 use crate::controls::scenarios::Picked;
 use crate::controls::Controls;
 use crate::diagrams::dot_products::DotProducts;
@@ -33,7 +34,7 @@ use crate::state::{
     Skipped,
 };
 use crate::training::Training;
-use crate::walkthrough::{diagram_of, Step, Tour, TourAction, Walkthrough};
+use crate::walkthrough::{Step, Tour, TourAction, Walkthrough};
 use attention_core::Scenario;
 use header::{header, HeaderAction, HeaderView};
 use leptos::prelude::*;
@@ -265,7 +266,7 @@ pub fn App() -> impl IntoView {
             data-testid="app"
             data-query=move || focus.query.get()
             data-step=move || tour.step.get().map(Step::id)
-            data-focus=move || tour.step.get().map(diagram_of)
+            data-focus=move || tour.step.get().map(|step| step.card().panel())
             data-guessed=move || tour.guess.with(Option::is_some).then_some("true")
             data-tables=move || tables.get().then_some("1")
             data-embed=embedding.embed.then_some("1")
@@ -283,22 +284,25 @@ pub fn App() -> impl IntoView {
                     ": "
                     {move || problem().unwrap_or_default()}
                 </p>
-                <Walkthrough />
-                <Controls />
-                <Heads />
-                <PositionsCard />
-                <Projection />
-                <Rope />
-                <DotProducts />
-                <Softmax />
-                <Fusion />
-                <OutputProjection />
-                <WordOrder />
-                <GenerationCard />
-                <Training />
-                <ScalingExperiment />
-                <CommonMistakes />
-                <Share />
+                {Card::ALL.map(|card| {
+                    let spec = card.spec();
+                    let shown = card.shown_with(embedding.panels.as_deref(), embedding.lock);
+                    let focused = move || {
+                        let step_card = tour.step.get().map(Step::card);
+                        step_card.is_some_and(|c| c.panel() == spec.panel).then_some("")
+                    };
+                    view! {
+                        <div
+                            class="slot"
+                            data-card=spec.panel
+                            data-later=spec.later.then_some("")
+                            data-unpicked=(!shown).then_some("")
+                            data-focused=focused
+                        >
+                            {card_view(card)}
+                        </div>
+                    }
+                })}
                 <a
                     class="full-app"
                     data-testid="open-full-app"
@@ -311,6 +315,29 @@ pub fn App() -> impl IntoView {
                 </a>
             </main>
         </div>
+    }
+}
+
+/// The card itself, as its own module builds it: the registry's one arm
+/// per card that needs the cards' components (`crate::cards`).
+fn card_view(card: Card) -> AnyView {
+    match card {
+        Card::Walkthrough => view! { <Walkthrough /> }.into_any(),
+        Card::Controls => view! { <Controls /> }.into_any(),
+        Card::Heads => view! { <Heads /> }.into_any(),
+        Card::Positions => view! { <PositionsCard /> }.into_any(),
+        Card::Projection => view! { <Projection /> }.into_any(),
+        Card::Rope => view! { <Rope /> }.into_any(),
+        Card::DotProducts => view! { <DotProducts /> }.into_any(),
+        Card::Softmax => view! { <Softmax /> }.into_any(),
+        Card::Fusion => view! { <Fusion /> }.into_any(),
+        Card::OutputProjection => view! { <OutputProjection /> }.into_any(),
+        Card::WordOrder => view! { <WordOrder /> }.into_any(),
+        Card::Generation => view! { <GenerationCard /> }.into_any(),
+        Card::Training => view! { <Training /> }.into_any(),
+        Card::Experiment => view! { <ScalingExperiment /> }.into_any(),
+        Card::Mistakes => view! { <CommonMistakes /> }.into_any(),
+        Card::Share => view! { <Share /> }.into_any(),
     }
 }
 

@@ -181,7 +181,6 @@ pub fn ScalingExperiment() -> impl IntoView {
         // walkthrough step, a common mistake's demonstration).
         <details
             class="card experiment"
-            data-later=""
             data-testid="experiment"
             on:toggle=move |e| {
                 use leptos::wasm_bindgen::JsCast;

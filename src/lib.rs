@@ -7,6 +7,7 @@
 pub mod action;
 pub mod announce;
 pub mod app;
+pub mod cards;
 pub mod controls;
 pub mod diagrams;
 pub mod experiment;

@@ -17,6 +17,7 @@
 
 pub mod sync;
 
+use crate::cards::panels;
 use crate::controls::scenarios::Choice;
 use crate::geometry::format::js_number;
 use crate::i18n::Lang;
@@ -382,42 +383,29 @@ pub struct Embedding {
     pub panels: Option<String>,
 }
 
-/// Every panel a link can name in `panels=`.
-pub const PANELS: [&str; 14] = [
-    "walkthrough",
-    "controls",
-    "projection",
-    "dot-products",
-    "softmax",
-    "fusion",
-    "training",
-    "experiment",
-    "mistakes",
-    "heads",
-    "output-projection",
-    "positions",
-    "word-order",
-    "generation",
-];
-/// What an embedded page shows when its link names no panel: the four diagrams.
-const DIAGRAMS: &str = "projection dot-products softmax fusion";
-
 /// The embedding a link asks for; unknown panel names are left out.
 pub fn read_embedding(get: impl Fn(&str) -> Option<String>) -> Embedding {
     let embed = get("embed").as_deref() == Some("1");
     let named: Vec<&str> = get("panels")
         .map(|list| {
             let list: Vec<String> = list.split(',').map(|p| p.trim().to_owned()).collect();
-            PANELS
+            panels()
                 .into_iter()
-                .filter(|p| list.iter().any(|l| l == p))
+                .map(|p| p.name)
+                .filter(|name| list.iter().any(|l| l == name))
                 .collect()
         })
         .unwrap_or_default();
     let panels = if !named.is_empty() {
         Some(named.join(" "))
     } else {
-        embed.then(|| DIAGRAMS.to_owned())
+        // What an embed shows when its link names no panel: the four diagrams.
+        let first: Vec<&str> = panels()
+            .into_iter()
+            .filter(|p| p.in_default_embed)
+            .map(|p| p.name)
+            .collect();
+        embed.then(|| first.join(" "))
     };
     Embedding {
         embed,

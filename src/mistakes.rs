@@ -286,7 +286,7 @@ pub fn CommonMistakes() -> impl IntoView {
             None => {}
         },
     );
-    view! { <ActionCard class="card" testid="mistakes" later=true markup=body on_action=act /> }
+    view! { <ActionCard class="card" testid="mistakes" markup=body on_action=act /> }
 }
 
 #[cfg(test)]

@@ -11,11 +11,11 @@ mod markup;
 pub mod text;
 
 use crate::action::{part, Heard};
+use crate::cards::panels;
 use crate::controls::scenarios::{Choice, Picked};
 use crate::diagrams::host::ActionCard;
 use crate::i18n::{self, LangContext};
 use crate::link::sync::{link_search, LinkedState};
-use crate::link::PANELS;
 use crate::state::{lab, LabLayer, LabScenario, LabTrace, LabView, ShowTables, Skipped};
 use action::{apply, Chore, Format, ShareAction, Sheet};
 use leptos::prelude::*;
@@ -83,11 +83,11 @@ pub fn Share() -> impl IntoView {
     let snippet = Memo::new(move |_| {
         let Some((chosen, lock)) = sheet.with(|s| {
             s.embedding.then(|| {
-                let chosen: Vec<&str> = PANELS
+                let chosen: Vec<&str> = panels()
                     .iter()
                     .zip(&s.panels)
                     .filter(|(_, on)| **on)
-                    .map(|(p, _)| *p)
+                    .map(|(p, _)| p.name)
                     .collect();
                 (chosen, s.lock)
             })
@@ -189,5 +189,5 @@ pub fn Share() -> impl IntoView {
         }
     });
 
-    view! { <ActionCard class="card share" testid="share" later=true markup=markup on_action=act /> }
+    view! { <ActionCard class="card share" testid="share" markup=markup on_action=act /> }
 }

@@ -96,7 +96,7 @@ export function watchSkipped(changed, deferLater) {
 export function isDrawn(element, anywhere) {
   const card = element.closest('.card');
   if (!card || all) return true;
-  if (laterWaits && card.hasAttribute('data-later')) return false;
+  if (laterWaits && card.closest('[data-later]')) return false;
   if (anywhere) return true;
   // A raster's canvas and its magnifier are one heatmap: their block is watched.
   const watched = element.closest('.raster-block') ?? element;

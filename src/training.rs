@@ -181,7 +181,7 @@ pub fn Training() -> impl IntoView {
         }
     });
 
-    view! { <ActionCard class="card training" testid="training" later=true markup=markup on_action=act /> }
+    view! { <ActionCard class="card training" testid="training" markup=markup on_action=act /> }
 }
 
 #[cfg(test)]

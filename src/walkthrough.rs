@@ -13,6 +13,7 @@ mod predict;
 pub mod steps;
 
 use crate::action::Heard;
+use crate::cards::Card;
 use crate::diagrams::host::ActionCard;
 use crate::i18n::LangContext;
 use crate::state::{lab, LabLayer, LabView};
@@ -98,24 +99,6 @@ impl Default for Tour {
 /// beside the diagrams; keep the two equal.
 const SIDE_BY_SIDE_WIDTH: f64 = 1000.0;
 
-/// The diagram a step is about, as its `data-diagram`: the one left
-/// undimmed, and the one a formula link scrolls to.
-pub fn diagram_of(step: Step) -> &'static str {
-    match step {
-        Step::Input | Step::Projection | Step::Learning => "projection",
-        Step::Scores | Step::Scaling => "dot-products",
-        Step::Softmax | Step::Masking => "softmax",
-        Step::Fusion => "fusion",
-        // The four diagrams show the picked head; the heads card is beside them.
-        Step::Heads => "projection",
-        Step::Output => "output-projection",
-        // Positions enter before the projections (X + P), or turn Q and K.
-        Step::Positions => "projection",
-        // One new query a step, its later keys masked.
-        Step::Generation => "softmax",
-    }
-}
-
 /// Brings a control the step asks for into view and gives it the focus, so
 /// the learner can use it at once; the experiment's panel opens.
 fn bring_control(testid: &str) {
@@ -133,16 +116,19 @@ fn bring_control(testid: &str) {
     }
 }
 
-/// Scrolls the diagram of `step` into view, or, when it is not shown (the
+/// Scrolls the card of `step` into view, or, when it is not shown (the
 /// output projection of the lessons' one head), the fusion card, whose B is
 /// that layer's output.
 fn show_diagram(step: Step) {
-    let card = |name: &str| {
-        let selector = format!("[data-diagram=\"{name}\"]");
-        document().query_selector(&selector).ok().flatten()
+    let shown = |card: Card| {
+        let selector = format!("[data-card=\"{}\"] > *", card.panel());
+        document()
+            .query_selector(&selector)
+            .ok()
+            .flatten()
+            .filter(|c| c.client_height() > 0)
     };
-    let shown = card(diagram_of(step)).filter(|c| c.client_height() > 0);
-    if let Some(card) = shown.or_else(|| card("fusion")) {
+    if let Some(card) = shown(step.card()).or_else(|| shown(Card::Fusion)) {
         card.scroll_into_view();
     }
 }
@@ -194,23 +180,4 @@ pub fn Walkthrough() -> impl IntoView {
     });
 
     view! { <ActionCard class="card walkthrough" testid="walkthrough" markup=body on_action=act /> }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_step_points_at_a_diagram_of_the_page() {
-        let diagrams = [
-            "projection",
-            "dot-products",
-            "softmax",
-            "fusion",
-            "output-projection",
-        ];
-        for step in Step::ALL {
-            assert!(diagrams.contains(&diagram_of(step)), "{step:?}");
-        }
-    }
 }

@@ -48,6 +48,34 @@ async fn weights_heatmap_shows_the_core_trace() {
 }
 
 #[wasm_bindgen_test]
+async fn every_card_of_the_registry_is_on_the_page_in_its_order() {
+    use attention_lab::cards::Card;
+    let lab = LabPage::mount().await;
+    let expected: Vec<&str> = Card::ALL.iter().map(|card| card.panel()).collect();
+    assert_eq!(lab.attributes(".slot", "data-card"), expected);
+    // Each slot holds its card, and only the cards below the diagrams wait
+    // for the first frame.
+    assert_eq!(
+        lab.all(".slot")
+            .iter()
+            .filter(|s| s.child_element_count() == 0)
+            .count(),
+        0,
+        "an empty slot"
+    );
+    let later: Vec<String> = Card::ALL
+        .iter()
+        .filter(|card| card.spec().later)
+        .map(|card| card.panel().to_owned())
+        .collect();
+    assert_eq!(lab.attributes(".slot[data-later]", "data-card"), later);
+    // Outside the walkthrough no card is singled out.
+    assert!(lab
+        .all(".slot[data-focused], .slot[data-unpicked]")
+        .is_empty());
+}
+
+#[wasm_bindgen_test]
 async fn language_switch_changes_every_heading_and_the_page_lang() {
     let lab = LabPage::mount().await;
     let before = lab.texts("h1, h2");

@@ -109,7 +109,7 @@ pub fn Fusion() -> impl IntoView {
     // The body is hidden rather than dropped while the scenario cannot be
     // computed: an attribute costs far less WebAssembly than a <Show>.
     view! {
-        <section class="card fusion" data-diagram="fusion" data-later="">
+        <section class="card fusion" data-diagram="fusion">
             <h2>{tr(i18n::FUSION_TITLE)}</h2>
             <p class="explain">{tr(i18n::FUSION_EXPLAINED)}</p>
             <div class="fusion-body" hidden=move || view.with(Option::is_none)>

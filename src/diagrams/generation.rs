@@ -45,7 +45,6 @@ pub fn GenerationCard() -> impl IntoView {
             node=node
             class="card generation"
             testid="generation"
-            later=true
             markup=markup
             on_action=act
         />

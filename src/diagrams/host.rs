@@ -223,10 +223,6 @@ pub fn ActionCard(
     class: &'static str,
     /// The card's `data-testid`.
     testid: &'static str,
-    /// Whether the card lies below the four diagrams, drawn after the first
-    /// frame at start-up (`data-later`, `state::Skipped`).
-    #[prop(optional)]
-    later: bool,
     /// The card's content; the page is patched to match whenever it changes.
     #[prop(into)]
     markup: Signal<String>,
@@ -284,7 +280,6 @@ pub fn ActionCard(
         <section
             class=class
             data-testid=testid
-            data-later=later.then_some("")
             node_ref={node}
             {..listen(on_action)}
         ></section>

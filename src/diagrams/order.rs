@@ -74,7 +74,6 @@ pub fn WordOrder() -> impl IntoView {
             node=node
             class="card word-order"
             testid="word-order"
-            later=true
             markup=markup
             on_action=act
         />

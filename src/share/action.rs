@@ -7,15 +7,10 @@
 use super::import::import;
 use super::markup::MATRICES;
 use crate::action::Reading;
+use crate::cards::panels;
 use crate::i18n::{share as words, Msg};
 use crate::lab::LabError;
-use crate::link::PANELS;
 use attention_core::Scenario;
-
-/// The panels an embed shows until the teacher chooses: the four diagrams.
-const FIRST_PANELS: [bool; 14] = [
-    false, false, true, true, true, true, false, false, false, false, false, false, false, false,
-];
 
 /// How the matrix export writes a matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +37,7 @@ pub enum ShareAction {
     Upload,
     /// Open or close the embed-code builder.
     ToggleEmbed,
-    /// Show panel i (of [`PANELS`]) in the embed, or not.
+    /// Show panel i (of [`panels`]) in the embed, or not.
     Panel(usize, bool),
     /// Make the embed a read-only figure, or not.
     Lock(bool),
@@ -68,7 +63,7 @@ impl ShareAction {
             ("click", "import") => Self::Import(r.value.to_owned()),
             ("change", "upload") => Self::Upload,
             ("click", "embed") => Self::ToggleEmbed,
-            ("change", "panel") if r.index < PANELS.len() => Self::Panel(r.index, r.checked),
+            ("change", "panel") if r.index < panels().len() => Self::Panel(r.index, r.checked),
             ("change", "lock") => Self::Lock(r.checked),
             ("click", "copy-embed") => Self::CopyEmbed,
             _ => return None,
@@ -87,7 +82,8 @@ pub struct Sheet {
     pub status: Option<Result<Msg, LabError>>,
     /// Whether the embed-code builder is open.
     pub embedding: bool,
-    /// For each of [`PANELS`], whether the embed shows it.
+    /// For each of [`panels`], whether the embed shows it; at first the
+    /// default embed's.
     pub panels: Vec<bool>,
     pub lock: bool,
 }
@@ -99,7 +95,7 @@ impl Default for Sheet {
             format: None,
             status: None,
             embedding: false,
-            panels: FIRST_PANELS.to_vec(),
+            panels: panels().iter().map(|p| p.in_default_embed).collect(),
             lock: false,
         }
     }

@@ -4,6 +4,7 @@
 //! so tests read it natively.
 
 use crate::action::action_button as button;
+use crate::cards::panels;
 use crate::controls::refusal;
 use crate::i18n::{share as text, Lang, Msg};
 use crate::lab::{LabError, LayerView, SequenceTrace};
@@ -144,7 +145,7 @@ pub struct ShareView<'a> {
     pub status: Option<&'a Result<Msg, LabError>>,
     /// Whether the embed-code builder is open.
     pub embedding: bool,
-    /// For each of [`crate::link::PANELS`], whether the embed shows it.
+    /// For each of [`crate::cards::panels`], whether the embed shows it.
     pub panels: &'a [bool],
     pub lock: bool,
     pub embed_code: &'a str,
@@ -282,7 +283,7 @@ fn embed(m: &mut Markup, view: &ShareView) {
     }
     m.element("p", &[("class", "explain")], text::EMBED_HINT.get(lang));
     m.open("div", &[("class", "share-row")]);
-    for (i, (name, shown)) in text::PANEL_NAMES.iter().zip(view.panels).enumerate() {
+    for (i, (panel, shown)) in panels().iter().zip(view.panels).enumerate() {
         let index = i.to_string();
         let mut attrs = vec![
             ("type", "checkbox"),
@@ -295,7 +296,7 @@ fn embed(m: &mut Markup, view: &ShareView) {
         }
         m.open("label", &[("class", "switch")])
             .empty("input", &attrs);
-        m.text(name.get(lang)).close("label");
+        m.text(panel.title.get(lang)).close("label");
     }
     m.close("div");
     let mut lock = vec![

@@ -2,6 +2,7 @@
 //! runs: the lessons' one head, then how several heads split it and are
 //! joined, then word order (positions) and generation (a KV cache).
 
+use crate::cards::Card;
 use crate::i18n::walkthrough as text;
 use crate::i18n::Msg;
 
@@ -130,6 +131,24 @@ impl Step {
     /// The previous step, or this one if it is the first.
     pub fn previous(self) -> Step {
         Step::at(self.index().saturating_sub(1))
+    }
+
+    /// The card this step is about: the one left undimmed (the app root's
+    /// `data-focus` names its panel), and the one a formula link scrolls to.
+    pub fn card(self) -> Card {
+        match self {
+            Step::Input | Step::Projection | Step::Learning => Card::Projection,
+            Step::Scores | Step::Scaling => Card::DotProducts,
+            Step::Softmax | Step::Masking => Card::Softmax,
+            Step::Fusion => Card::Fusion,
+            // The four diagrams show the picked head; the heads card is beside them.
+            Step::Heads => Card::Projection,
+            Step::Output => Card::OutputProjection,
+            // Positions enter before the projections (X + P), or turn Q and K.
+            Step::Positions => Card::Projection,
+            // One new query a step, its later keys masked.
+            Step::Generation => Card::Softmax,
+        }
     }
 
     /// A stable name, used in the page as `data-step` (styles key the

@@ -54,7 +54,8 @@ impl LabPage {
         }
     }
 
-    fn all(&self, selector: &str) -> Vec<Element> {
+    /// Every element matching `selector`, in document order.
+    pub fn all(&self, selector: &str) -> Vec<Element> {
         let list = self
             .root
             .query_selector_all(selector)
@@ -174,6 +175,14 @@ impl LabPage {
         .expect("event");
         cell.dispatch_event(&event).expect("dispatch");
         settle().await;
+    }
+
+    /// An attribute of every element matching `selector` (empty where it is missing).
+    pub fn attributes(&self, selector: &str, name: &str) -> Vec<String> {
+        self.all(selector)
+            .iter()
+            .map(|e| e.get_attribute(name).unwrap_or_default())
+            .collect()
     }
 
     /// An attribute of the first element matching `selector`.

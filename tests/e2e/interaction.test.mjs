@@ -187,7 +187,7 @@ test('start-up draws the cards down to the weights first, and the cards below th
         // A card with nothing to show for this scenario (the heads card and
         // the output projection, for one head) is not on the page at all.
         window.firstFrame = [...document.querySelectorAll('.card')].filter((card) => card.checkVisibility()).map((card) => ({
-          later: card.hasAttribute('data-later'),
+          later: card.closest('[data-later]') !== null,
           // What a card's hosts write: a diagram's markup, or a card's own.
           drawn: card.querySelector('.svg-host > *') !== null || (card.matches('section[data-testid]') && card.childElementCount > 0),
           name: card.dataset.testid ?? card.dataset.diagram,

@@ -59,7 +59,7 @@ fn garbage_and_other_events_are_no_action() {
     assert_eq!(read("change", "matrix", "14"), None);
     assert_eq!(read("change", "matrix", "-1"), None);
     assert_eq!(read("change", "matrix", "<b>"), None);
-    assert_eq!(tick("panel", PANELS.len(), true), None);
+    assert_eq!(tick("panel", panels().len(), true), None);
     // The right name with the wrong event, or a name no control has.
     assert_eq!(read("input", "matrix", "2"), None);
     assert_eq!(read("change", "export-svg", ""), None);
@@ -88,15 +88,23 @@ fn browser_work_is_left_to_the_shell_and_changes_no_state() {
 #[test]
 fn the_matrix_export_and_the_embed_builder_keep_their_choices() {
     let mut sheet = Sheet::default();
-    assert_eq!(sheet.panels.len(), PANELS.len());
+    let names: Vec<&str> = panels().iter().map(|p| p.name).collect();
+    let at = |name: &str| names.iter().position(|n| *n == name).unwrap();
+    let (walkthrough, controls, projection) = (at("walkthrough"), at("controls"), at("projection"));
+    let chosen = |sheet: &Sheet| [walkthrough, controls, projection].map(|i| sheet.panels[i]);
+    assert_eq!(
+        chosen(&sheet),
+        [false, false, true],
+        "the four diagrams at first"
+    );
     apply(&mut sheet, ShareAction::Matrix(9));
     apply(&mut sheet, ShareAction::Show(Format::Numpy));
     assert_eq!((sheet.matrix, sheet.format), (9, Some(Format::Numpy)));
     apply(&mut sheet, ShareAction::ToggleEmbed);
     assert!(sheet.embedding);
-    apply(&mut sheet, ShareAction::Panel(0, true));
-    apply(&mut sheet, ShareAction::Panel(2, false));
-    assert_eq!(&sheet.panels[..3], &[true, false, false]);
+    apply(&mut sheet, ShareAction::Panel(walkthrough, true));
+    apply(&mut sheet, ShareAction::Panel(projection, false));
+    assert_eq!(chosen(&sheet), [true, false, false]);
     // A checkbox says whether it is ticked: a second change cannot flip it back.
     apply(&mut sheet, ShareAction::Lock(true));
     apply(&mut sheet, ShareAction::Lock(true));
