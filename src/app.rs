@@ -12,7 +12,6 @@ use crate::diagrams::dot_products::DotProducts;
 use crate::diagrams::fusion::Fusion;
 use crate::diagrams::generation::GenerationCard;
 use crate::diagrams::heads::Heads;
-use crate::diagrams::host::ActionCard;
 use crate::diagrams::order::WordOrder;
 use crate::diagrams::output::OutputProjection;
 use crate::diagrams::positions::PositionsCard;
@@ -28,10 +27,11 @@ use crate::link::sync::{
 };
 use crate::link::{read_embedding, unreadable_navigation, without_embedding, Navigation};
 use crate::mistakes::CommonMistakes;
+use crate::page::ActionCard;
+use crate::page::Skipped;
 use crate::share::Share;
 use crate::state::{
     Focus, Lab, LabLayer, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables, Shuffle,
-    Skipped,
 };
 use crate::training::Training;
 use crate::walkthrough::{Step, Tour, TourAction, Walkthrough};

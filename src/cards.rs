@@ -49,7 +49,7 @@ pub struct CardSpec {
     /// read-only figure (`lock=1`).
     pub edits: bool,
     /// Whether it lies below the four diagrams and is drawn only after the
-    /// first frame at start-up (`data-later`, `state::Skipped`).
+    /// first frame at start-up (`data-later`, `page::Skipped`).
     pub later: bool,
 }
 

@@ -11,14 +11,13 @@ pub mod markup;
 pub mod scenarios;
 
 use crate::action::Heard;
-use crate::diagrams::host::ActionCard;
 use crate::i18n::LangContext;
 use crate::lab::LabError;
+use crate::page::ActionCard;
 use crate::state::{lab, LabScenario, LinkProblem};
 use action::{apply, Action, Desk};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
-pub use markup::refusal;
 use markup::{ControlsView, Shown};
 use web_sys::HtmlInputElement;
 

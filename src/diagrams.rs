@@ -6,7 +6,6 @@ pub mod editor;
 pub mod fusion;
 pub mod generation;
 pub mod heads;
-pub mod host;
 pub mod legend;
 pub mod matrix;
 pub mod order;

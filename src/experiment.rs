@@ -6,8 +6,8 @@
 mod charts;
 
 use crate::action::{Heard, Reading};
-use crate::diagrams::host::ActionCard;
 use crate::i18n::{experiment as text, tr, Lang, LangContext};
+use crate::page::ActionCard;
 use crate::svg::Markup;
 use attention_core::experiment::{log_spaced_dims, scaling_experiment, ScalingPoint};
 use attention_core::AttentionError;

@@ -17,6 +17,7 @@ pub mod lab;
 pub mod link;
 pub mod mathml;
 pub mod mistakes;
+pub mod page;
 pub mod share;
 pub mod state;
 pub mod svg;

@@ -3,9 +3,9 @@
 //! protocol (`crate::action`).
 
 use crate::action::{Heard, Reading};
-use crate::diagrams::host::ActionCard;
 use crate::i18n::{mistakes as text, Lang, LangContext, Msg};
 use crate::lab;
+use crate::page::ActionCard;
 use crate::state::{lab, Focus, LabScenario, Shuffle};
 use crate::svg::Markup;
 use crate::walkthrough::{Step, Tour};

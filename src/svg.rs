@@ -4,6 +4,7 @@
 //! Every text and attribute value is escaped, so a token such as
 //! `<img onerror=…>` stays text.
 
+pub use crate::geometry::format::coord;
 use std::fmt::Write;
 
 /// Escapes text for use in XML content and in double-quoted attributes.
@@ -24,16 +25,6 @@ fn escape_into(out: &mut String, text: &str) {
             '\'' => out.push_str("&#39;"),
             other => out.push(other),
         }
-    }
-}
-
-/// A coordinate to one decimal place: enough for the screen, short in the markup.
-pub fn coord(value: f64) -> String {
-    if value.is_finite() {
-        let text = crate::geometry::format::fixed(value, 1);
-        text.strip_suffix(".0").map_or(text.clone(), str::to_owned)
-    } else {
-        "0".into()
     }
 }
 

@@ -11,8 +11,8 @@ pub mod markup;
 
 use crate::action::Heard;
 use crate::controls::scenarios::{Choice, Picked};
-use crate::diagrams::host::ActionCard;
 use crate::i18n::{training as text, LangContext, Msg};
+use crate::page::ActionCard;
 use crate::state::{lab, LabScenario};
 use crate::walkthrough::{Step, Tour};
 use action::{apply, frame, Coach, Pace, TrainingAction};

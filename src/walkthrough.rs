@@ -14,8 +14,8 @@ pub mod steps;
 
 use crate::action::Heard;
 use crate::cards::Card;
-use crate::diagrams::host::ActionCard;
 use crate::i18n::LangContext;
+use crate::page::ActionCard;
 use crate::state::{lab, LabLayer, LabView};
 pub use action::TourAction;
 use action::{apply, Then, Walk};

@@ -7,6 +7,7 @@
 use super::scenarios::Choice;
 use crate::i18n::{controls as text, Lang, Msg};
 use crate::lab::{self, LabError, MAX_DIM, MAX_HEADS, MAX_HEAD_COLUMNS, MIN_DIM};
+use crate::page::refusal;
 use crate::svg::Markup;
 use attention_core::{Options, Scenario};
 use ndarray::Array2;
@@ -71,18 +72,6 @@ pub fn controls(view: &ControlsView) -> String {
         refusal(&mut m, error, "notice", lang);
     }
     m.finish()
-}
-
-/// Says why an edit was refused, in the learner's language, as an alert with
-/// this `data-testid`; the controls and the cell editor both use it.
-pub fn refusal(m: &mut Markup, error: &LabError, testid: &str, lang: Lang) {
-    let message = text::lab_error(error, lang);
-    let attrs = [
-        ("class", "problem"),
-        ("role", "alert"),
-        ("data-testid", testid),
-    ];
-    m.element("p", &attrs, &message);
 }
 
 fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {

@@ -6,11 +6,11 @@
 mod action;
 
 use crate::action::{listen, Heard};
-use crate::controls::refusal;
-use crate::diagrams::host::keep_patched;
 use crate::geometry::format::{shortest, subscript};
 use crate::i18n::{projection as text, Lang, LangContext};
 use crate::lab::{self, Editable, LabError, Place};
+use crate::page::keep_patched;
+use crate::page::refusal;
 use crate::state::{lab, LabScenario};
 use crate::svg::Markup;
 use action::{apply, EditorAction};

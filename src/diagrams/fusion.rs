@@ -11,12 +11,12 @@ mod markup;
 #[cfg(test)]
 mod tests;
 
-use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::geometry::raster::MAX_DRAWN;
 use crate::i18n::{self, tr, LangContext};
 use crate::lab::row_of;
+use crate::page::{CellEvent, SvgHost};
 use crate::state::{lab, LabView};
 use leptos::prelude::*;
 use markup::FusionSpec;

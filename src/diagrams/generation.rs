@@ -5,8 +5,8 @@ mod action;
 mod markup;
 
 use crate::action::Heard;
-use crate::diagrams::host::{drawn, while_drawn, ActionCard};
 use crate::i18n::LangContext;
+use crate::page::{drawn, while_drawn, ActionCard};
 use crate::state::{lab, LabScenario};
 use action::{apply, GenerationAction};
 use leptos::prelude::*;

@@ -6,9 +6,9 @@ mod action;
 mod markup;
 
 use crate::action::Heard;
-use crate::diagrams::host::{drawn, ActionCard};
 use crate::diagrams::matrix::raster::draw_pixels;
 use crate::i18n::LangContext;
+use crate::page::{drawn, ActionCard};
 use crate::state::{lab, LabLayer};
 use action::{apply, HeadsAction};
 use leptos::prelude::*;

@@ -2,11 +2,11 @@
 //! values at its ends, so a colour can be read back as a number. Written as
 //! markup by [`markup`] and shown by [`SvgHost`].
 
-use crate::diagrams::host::SvgHost;
 use crate::diagrams::matrix::Palette;
 use crate::geometry::colour::{signed_colour, weight_colour};
 use crate::geometry::format::{js_number, two_decimals};
 use crate::i18n::{LangContext, Msg};
+use crate::page::SvgHost;
 use crate::svg::{coord, Markup};
 use leptos::prelude::*;
 

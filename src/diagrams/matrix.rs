@@ -5,9 +5,9 @@
 pub mod markup;
 pub mod raster;
 
-use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::geometry::raster::is_raster;
 use crate::i18n::{LangContext, Msg};
+use crate::page::{CellEvent, SvgHost};
 use crate::state::{lab, ShowTables};
 use leptos::either::Either;
 use leptos::prelude::*;

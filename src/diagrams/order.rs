@@ -7,10 +7,10 @@ mod action;
 mod markup;
 
 use crate::action::Heard;
-use crate::diagrams::host::{drawn, while_drawn, ActionCard};
 use crate::i18n::LangContext;
 use crate::lab::order::{compare, shuffled_order};
 use crate::lab::LabError;
+use crate::page::{drawn, while_drawn, ActionCard};
 use crate::state::{lab, LabScenario, LabTrace, Shuffle};
 use action::{apply, OrderAction};
 use leptos::prelude::*;

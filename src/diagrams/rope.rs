@@ -6,8 +6,8 @@
 mod markup;
 
 use crate::action::Heard;
-use crate::diagrams::host::{drawn, while_drawn, ActionCard};
 use crate::i18n::LangContext;
+use crate::page::{drawn, while_drawn, ActionCard};
 use crate::state::{lab, LabView};
 use leptos::prelude::*;
 use markup::{rope_card, RopeView};

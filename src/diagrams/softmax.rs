@@ -9,11 +9,11 @@ pub const WEIGHTS: &str = "α′";
 mod formula;
 mod row_sums;
 
-use crate::diagrams::host::SvgHost;
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::raster::is_raster;
 use crate::i18n::{self, tr, LangContext};
+use crate::page::SvgHost;
 use crate::state::{lab, LabView, ShowTables};
 use bars::SoftmaxBars;
 use leptos::prelude::*;

@@ -8,7 +8,7 @@ pub mod layout;
 pub mod stack;
 
 use crate::geometry::colour::Rgb;
-use crate::svg::coord;
+use crate::geometry::format::coord;
 
 /// The categorical colour of token `j`. The first ten are Tableau 10, a
 /// palette designed to stay distinguishable with common colour-vision

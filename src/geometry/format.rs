@@ -21,6 +21,16 @@ pub fn fixed(value: f64, decimals: u8) -> String {
     }
 }
 
+/// A coordinate to one decimal place: enough for the screen, short in the markup.
+pub fn coord(value: f64) -> String {
+    if value.is_finite() {
+        let text = fixed(value, 1);
+        text.strip_suffix(".0").map_or(text.clone(), str::to_owned)
+    } else {
+        "0".into()
+    }
+}
+
 /// `value` in scientific notation with `decimals` digits after the point in
 /// its mantissa: the mantissa's text and the power of ten, `8e12` as
 /// `("8.00", 12)`, written by the platform as [`fixed`] is (JavaScript's

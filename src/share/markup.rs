@@ -5,9 +5,9 @@
 
 use crate::action::action_button as button;
 use crate::cards::panels;
-use crate::controls::refusal;
 use crate::i18n::{share as text, Lang, Msg};
 use crate::lab::{LabError, LayerView, SequenceTrace};
+use crate::page::refusal;
 use crate::svg::Markup;
 use attention_core::positions::Positions;
 use ndarray::Array2;

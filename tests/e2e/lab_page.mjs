@@ -162,7 +162,7 @@ export class LabPage {
     await page.goto(url);
     if (state) await page.waitForSelector('[data-testid="weights"]', { state });
     // The cards below the four diagrams are drawn in the task after the first
-    // frame (src/state.js): wait for them too, so a test finds every card.
+    // frame (src/page/visibility.js): wait for them too, so a test finds every card.
     if (state) await page.waitForFunction(() => (document.querySelector('[data-testid="share"]')?.childElementCount ?? 1) > 0);
     // An installed clock still runs with the real one until paused: from
     // here on, only `elapse` moves it (the jump runs what start-up scheduled).

@@ -13,6 +13,7 @@
 
 mod bench;
 mod dist;
+mod modules;
 mod sh;
 mod test;
 mod tools;

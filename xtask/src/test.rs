@@ -30,7 +30,7 @@ pub fn run_all() -> Result<(), String> {
         "--lib",
     ])))?;
     check_core_is_web_free()?;
-    check_no_card_imports_the_shell()?;
+    crate::modules::check_no_import_circle()?;
     sh::run(cmd("cargo").args(["test", "--workspace"]))?;
     browser_tests()?;
     // The end-to-end tests run against the release bundle a teacher deploys.
@@ -134,50 +134,6 @@ fn check_core_is_web_free() -> Result<(), String> {
     }
 }
 
-/// Dependencies point one way (ARCHITECTURE.md): cards read `crate::state`,
-/// and only `main.rs`/`lib.rs` name the shell, `crate::app`.
-fn check_no_card_imports_the_shell() -> Result<(), String> {
-    let mut files = Vec::new();
-    rust_files(&sh::root().join("src"), &mut files)?;
-    let mut offenders: Vec<String> = files
-        .iter()
-        .filter(|path| !path.ends_with("src/app.rs"))
-        .filter_map(|path| {
-            let text = std::fs::read_to_string(path).ok()?;
-            imports_the_shell(&text).then(|| path.display().to_string())
-        })
-        .collect();
-    offenders.sort();
-    if offenders.is_empty() {
-        eprintln!("\n==> no module imports the app shell (crate::app)");
-        Ok(())
-    } else {
-        Err(format!(
-            "these import the app shell, not crate::state: {}",
-            offenders.join(", ")
-        ))
-    }
-}
-
-/// Whether Rust source text names the shell module `crate::app`.
-fn imports_the_shell(text: &str) -> bool {
-    text.match_indices("crate::app").any(|(at, _)| {
-        !text[at + "crate::app".len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
-    })
-}
-
-fn rust_files(folder: &std::path::Path, found: &mut Vec<std::path::PathBuf>) -> Result<(), String> {
-    let entries = std::fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    for path in entries.filter_map(Result::ok).map(|entry| entry.path()) {
-        if path.is_dir() {
-            rust_files(&path, found)?;
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            found.push(path);
-        }
-    }
-    Ok(())
-}
-
 /// The web crates named in `cargo tree --format {p}` output, one package per line.
 fn web_dependencies(tree: &str) -> Vec<String> {
     let mut found: Vec<String> = tree
@@ -210,16 +166,7 @@ fn end_to_end_tests() -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{imports_the_shell, web_dependencies};
-
-    #[test]
-    fn finds_imports_of_the_shell_and_nothing_else() {
-        assert!(imports_the_shell("use crate::app::{Focus, LabView};"));
-        assert!(imports_the_shell("let x = crate::app::Focus::default();"));
-        assert!(!imports_the_shell("use crate::state::{Focus, LabView};"));
-        assert!(!imports_the_shell("use crate::apple::Pie;"));
-        assert!(!imports_the_shell("pub use app::App;"));
-    }
+    use super::web_dependencies;
 
     #[test]
     fn finds_web_crates_in_a_dependency_tree() {

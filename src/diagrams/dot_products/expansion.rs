@@ -1,12 +1,12 @@
 //! The selected score worked out: the rows Q_i and K_j side by side, their
 //! dot product term by term, and the scaling that turns it into α_ij.
 
-use crate::diagrams::host::SvgHost;
 use crate::diagrams::matrix::{MatrixGrid, Palette};
 use crate::geometry::dot_text::{dot_expansion, scaling_step, unscaled_step};
 use crate::geometry::format::subscript;
 use crate::i18n::{self, Lang, LangContext};
 use crate::lab::SequenceTrace;
+use crate::page::SvgHost;
 use crate::state::{lab, LabScenario, LabView};
 use crate::svg::Markup;
 use leptos::prelude::*;

@@ -3,13 +3,13 @@
 //! negative ones down, with a tick and the printed total B_ic.
 
 use super::markup::{classes, FusionSpec};
-use crate::diagrams::host::hit;
 use crate::diagrams::matrix::markup::cell_name;
 use crate::diagrams::matrix::numbered;
 use crate::geometry::flow::frame::FusionFrame;
 use crate::geometry::flow::layout::FusionLayout;
 use crate::geometry::flow::token_colour;
 use crate::geometry::format::{js_number, two_decimals};
+use crate::page::hit;
 use crate::svg::{coord, Markup};
 
 /// The zero line and one focusable column per component, each carrying

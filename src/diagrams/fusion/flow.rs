@@ -2,13 +2,13 @@
 //! connector per key as wide as its weight, and the output row B_i.
 
 use super::markup::{classes, share, FusionSpec};
-use crate::diagrams::host::hit;
 use crate::geometry::colour::signed_colour;
 use crate::geometry::flow::frame::FusionFrame;
 use crate::geometry::flow::layout::FusionLayout;
 use crate::geometry::flow::{emphasis, token_colour};
 use crate::geometry::format::{js_number, subscript, two_decimals};
 use crate::geometry::grid::Rect;
+use crate::page::hit;
 use crate::svg::{coord, Markup};
 
 /// One value cell or output cell: a signed-colour square with its number.

@@ -60,7 +60,7 @@ pub struct MatrixSpec<'a> {
     /// Decimals printed on each cell: 2, or 3 for the weights in a raster's
     /// magnifier, which are spread over hundreds of keys and mostly below 0.01.
     pub decimals: u8,
-    /// Dragging a cell vertically changes its value (`host.rs`).
+    /// Dragging a cell vertically changes its value (`page::cell::Gesture`).
     pub draggable: bool,
     /// Whether the cells' colours and numbers are painted on a canvas under
     /// the SVG (`paint`, then `morph.js` `paint`) instead of written into it:
@@ -254,7 +254,7 @@ pub fn heatmap(spec: &MatrixSpec) -> String {
         let (cx, cy) = rect.centre();
         let look = CellLook::of(spec, (r, c), value, extent);
         let (row, col) = (spec.origin.0 + r, spec.origin.1 + c);
-        let hit = crate::diagrams::host::hit(row, col);
+        let hit = crate::page::hit(row, col);
         let (row, col) = (row.to_string(), col.to_string());
         let (x, y, side) = (coord(rect.x), coord(rect.y), coord(rect.width));
         // A painted cell gets its class, value and mask from `paint`.

@@ -7,7 +7,6 @@
 
 use super::markup::{self, MatrixSpec};
 use super::Palette;
-use crate::diagrams::host::{drawn, keep_patched, CellEvent, Lit, SvgHost};
 use crate::geometry::colour::{
     signed_colour, signed_position, weight_colour, weight_position, Ramp,
 };
@@ -17,13 +16,14 @@ use crate::geometry::raster::{
     MAGNIFIER_SIDE,
 };
 use crate::i18n::{self, raster::*, tr, LangContext, Msg};
+use crate::page::{drawn, keep_patched, CellEvent, Lit, SvgHost};
 use crate::svg::Markup;
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use ndarray::{s, Array2};
 
-#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/diagrams/raster.js")]
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/page/raster.js")]
 extern "C" {
     /// Shows `rgba` (`width`×`height` pixels, row by row) on `canvas`.
     #[wasm_bindgen(js_name = drawPixels)]

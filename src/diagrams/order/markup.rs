@@ -2,11 +2,11 @@
 //! tokens, what became of the outputs, and each token's output row in both
 //! orders. Pure, so tests read it natively.
 
-use crate::controls::markup::refusal;
 use crate::geometry::format::fixed;
 use crate::i18n::{order as text, Lang, Msg};
 use crate::lab::order::{Comparison, SAME};
 use crate::lab::LabError;
+use crate::page::refusal;
 use crate::svg::Markup;
 use attention_core::positions::Positions;
 use ndarray::ArrayView1;

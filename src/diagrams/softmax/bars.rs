@@ -4,9 +4,9 @@
 
 mod markup;
 
-use crate::diagrams::host::{CellEvent, SvgHost};
 use crate::i18n::{self, LangContext};
 use crate::lab::SequenceTrace;
+use crate::page::{CellEvent, SvgHost};
 use crate::state::{lab, LabView};
 use leptos::prelude::*;
 

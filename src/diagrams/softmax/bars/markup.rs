@@ -2,7 +2,6 @@
 //! one per key, and under them the worked softmax of one bar and the row sum.
 //! Pure, so tests read the written numbers back natively.
 
-use crate::diagrams::host::hit;
 use crate::diagrams::matrix::markup::cell_name;
 use crate::diagrams::softmax::bars::QueryRow;
 use crate::diagrams::softmax::formula::readout;
@@ -12,6 +11,7 @@ use crate::geometry::colour::{weight_colour, weight_position};
 use crate::geometry::format::{js_number, rounded, two_decimals};
 use crate::geometry::raster::{weight_decimals, MAX_DRAWN};
 use crate::i18n::{self, Lang};
+use crate::page::hit;
 use crate::svg::{coord, Markup};
 
 /// Width of one key's column and height of the chart, in SVG units.

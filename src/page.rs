@@ -1,0 +1,28 @@
+//! The page's machinery: everything between a card's markup and the DOM.
+//! A card writes its markup with pure functions (`crate::svg`) and reads its
+//! events into an action (`crate::action`); this module shows that markup,
+//! patched in place, and hands the events back.
+//!
+//! - [`patch`]: the one way markup reaches the page (`morph.js`: the differ,
+//!   the canvas painter, the highlight), and whether a host is drawn now;
+//! - [`action_card`]: a card written as markup, whose controls speak the
+//!   cards' protocol;
+//! - [`svg_host`]: a diagram's markup, whose cells become [`CellEvent`]s;
+//! - [`cell`]: the cells' hooks and the pure gesture state machine;
+//! - [`visibility`]: which diagrams are on screen (`visibility.js`), and
+//!   whether start-up has reached the cards drawn later;
+//! - [`markup`]: markup every card may write (a refused edit's message).
+
+pub mod action_card;
+pub mod cell;
+pub mod markup;
+pub mod patch;
+pub mod svg_host;
+pub mod visibility;
+
+pub use action_card::ActionCard;
+pub use cell::{hit, CellEvent};
+pub use markup::refusal;
+pub use patch::{drawn, keep_patched, while_drawn, Lit};
+pub use svg_host::SvgHost;
+pub use visibility::{Drawn, Skipped};
