@@ -5,6 +5,8 @@
 //! [`action::apply`]. A refused edit leaves everything as it was and says
 //! why. Markup rather than one reactive node per control keeps the
 //! WebAssembly small (see ARCHITECTURE.md).
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 pub mod action;
 pub mod markup;

@@ -2,6 +2,8 @@
 //! happens to random scores with and without scaling, and four charts show
 //! it. The panel opens on demand: the measurement runs only once it is open,
 //! and again only when the seed changes; the d_k slider just moves a marker.
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 mod charts;
 

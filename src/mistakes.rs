@@ -1,6 +1,8 @@
 //! "Common mistakes": the lessons' warnings, each with a button that shows it
 //! live in the app rather than only saying it. Markup speaking the cards'
 //! protocol (`crate::action`).
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 use crate::action::{Heard, Reading};
 use crate::i18n::{mistakes as text, Lang, LangContext, Msg};

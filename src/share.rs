@@ -3,6 +3,8 @@
 //! the embed code. Markup patched in place with one delegated listener, like
 //! the controls; the browser work (downloads, the SVG composition, the
 //! clipboard, reading a file) is in `share.js`.
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 pub mod action;
 mod embed_code;

@@ -4,6 +4,8 @@
 //! diagrams, the W matrices and the link follow every step; when it stops the
 //! learned head is a scenario like any other. Markup patched in place, speaking
 //! the cards' protocol (`crate::action`): [`action`] reads and applies events.
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 pub mod action;
 mod curve;

@@ -5,6 +5,8 @@
 //! the cards' protocol (`crate::action`): [`action`] reads and applies its
 //! events. The step itself is shared state ([`Tour`]) because the app root
 //! keys styles and arrow keys on it.
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 pub mod action;
 mod formulas;

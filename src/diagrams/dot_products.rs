@@ -1,4 +1,6 @@
 //! Diagram 2: the score matrix QKᵀ/√d_k, with one dot product expanded term by term.
+//!
+//! Built as: a view of heatmaps, `MatrixGrid`s and `SvgHost`s (ARCHITECTURE.md: Adding a card).
 
 mod expansion;
 

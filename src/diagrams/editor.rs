@@ -8,13 +8,12 @@ mod action;
 use crate::action::{listen, Heard};
 use crate::geometry::format::{shortest, subscript};
 use crate::i18n::{projection as text, Lang, LangContext};
-use crate::lab::{self, Editable, LabError, Place};
+use crate::lab::{self, Editable, LabError};
 use crate::page::keep_patched;
 use crate::page::refusal;
-use crate::state::{lab, LabScenario};
+use crate::state::{lab, LabScenario, Locked};
 use crate::svg::Markup;
 use action::{apply, EditorAction};
-use attention_core::Scenario;
 use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -33,19 +32,57 @@ pub fn heatmap_of(which: Editable) -> &'static str {
     }
 }
 
-/// Moves entry `cell` of `which` at `place` for a vertical drag of `dy`
-/// pixels (positive is downward): 100 pixels move a number by 1, and
-/// upward increases it.
-pub fn drag_entry(
-    scenario: RwSignal<Scenario>,
-    which: Editable,
-    place: Place,
-    cell: (usize, usize),
-    dy: f64,
-) {
-    scenario.update(|s| {
-        let _ = lab::nudge_entry(s, which, place, cell, -dy / 100.0);
-    });
+/// What every card of editable heatmaps shares (the projection, positions
+/// and output projection cards): the entry whose editor is open, and each
+/// editable matrix's select and drag, which do nothing on a read-only figure
+/// (`lock=1`) nor on a matrix the card says is fixed for now.
+#[derive(Clone, Copy)]
+pub struct Editing {
+    open: RwSignal<Option<(Editable, usize, usize)>>,
+    fixed: Callback<Editable, bool>,
+}
+
+impl Editing {
+    /// `fixed` says which shown matrices cannot be edited at the moment
+    /// (read untracked, when the learner acts).
+    pub fn new(fixed: impl Fn(Editable) -> bool + Send + Sync + 'static) -> Self {
+        let Locked(locked) = lab().locked;
+        Editing {
+            open: RwSignal::new(None),
+            fixed: Callback::new(move |which| locked || fixed(which)),
+        }
+    }
+
+    /// Opens the editor on the selected cell of `which`.
+    pub fn select(self, which: Editable) -> Callback<(usize, usize)> {
+        Callback::new(move |(r, c): (usize, usize)| {
+            if !self.fixed.run(which) {
+                self.open.set(Some((which, r, c)));
+            }
+        })
+    }
+
+    /// Moves the dragged entry of `which`, in the shown sequence and head,
+    /// for a vertical drag of `dy` pixels (positive is downward): 100 pixels
+    /// move a number by 1, and upward increases it.
+    pub fn drag(self, which: Editable) -> Callback<((usize, usize), f64)> {
+        let lab = lab();
+        let (LabScenario(scenario), focus) = (lab.scenario, lab.focus);
+        Callback::new(move |(cell, dy): ((usize, usize), f64)| {
+            if self.fixed.run(which) {
+                return;
+            }
+            let place = untrack(|| focus.place());
+            scenario.update(|s| {
+                let _ = lab::nudge_entry(s, which, place, cell, -dy / 100.0);
+            });
+        })
+    }
+
+    /// The editor itself, shown while an entry is being edited.
+    pub fn editor(self) -> impl IntoView {
+        view! { <CellEditor editing=self.open /> }
+    }
 }
 
 /// The cell of entry (r, c) on the page.

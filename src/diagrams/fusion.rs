@@ -3,6 +3,8 @@
 //! weight; under B_i every component's bar stacks the T terms α′_ij·V_jc in
 //! the tokens' colours; below, the whole output matrix B. The drawing and its
 //! legend are written as markup by [`markup`] and shown by [`SvgHost`].
+//!
+//! Built as: a view of heatmaps, `MatrixGrid`s and `SvgHost`s (ARCHITECTURE.md: Adding a card).
 
 mod bars;
 mod contributors;

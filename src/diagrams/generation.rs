@@ -1,5 +1,7 @@
 //! The generation card: causal decoding one token at a time with a KV
 //! cache, step by step, on the learner's own scenario.
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 mod action;
 mod markup;

@@ -1,6 +1,8 @@
 //! The heads card: with several heads, a button per head and every head's
 //! weights side by side as small maps; picking one shows that head in the
 //! four diagrams. A single head, the lessons' layer, has no card.
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 mod action;
 mod markup;

@@ -2,6 +2,8 @@
 //! again in a shuffled order, and each token's output is set beside the one
 //! it had: without positions they are equal to the last digit, only in
 //! other rows; with positions they change.
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 mod action;
 mod markup;

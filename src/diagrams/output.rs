@@ -1,13 +1,15 @@
 //! Diagram 5, with several heads or a W_O: the heads' outputs joined side by
 //! side and multiplied by the output projection, Concat(head₁, …, head_h)·W_O
 //! = output. W_O's cells can be edited like X's and the W matrices'.
+//!
+//! Built as: a view of heatmaps, `MatrixGrid`s and `SvgHost`s (ARCHITECTURE.md: Adding a card).
 
-use crate::diagrams::editor::{drag_entry, heatmap_of, CellEditor};
+use crate::diagrams::editor::{heatmap_of, Editing};
 use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{heads as text, tr, walkthrough};
-use crate::lab::{Editable, LayerView, Place};
-use crate::state::{lab, LabLayer, LabScenario, LabView, Locked};
+use crate::lab::{Editable, LayerView};
+use crate::state::{lab, LabLayer, LabView};
 use leptos::prelude::*;
 use ndarray::Array2;
 
@@ -33,10 +35,8 @@ pub fn OutputProjection() -> impl IntoView {
     let lab = lab();
     let LabLayer(layer) = lab.layer;
     let LabView(view) = lab.view;
-    let LabScenario(scenario) = lab.scenario;
     let focus = lab.focus;
-    let Locked(locked) = lab.locked;
-    let editing = RwSignal::new(None::<(Editable, usize, usize)>);
+    let editing = Editing::new(|_| false);
 
     let concat = layer_part(layer, |l| l.concat.clone());
     let w_o = layer_part(layer, |l| l.w_o.clone().unwrap_or_default());
@@ -60,18 +60,8 @@ pub fn OutputProjection() -> impl IntoView {
     let outputs = Signal::from(Memo::new(move |_| numbered(output.with(Array2::ncols))));
     // The selected query's row, in the joined heads and the output.
     let query_row = Signal::derive(move || vec![focus.query.get()]);
-    let edit = Callback::new(move |(r, c): (usize, usize)| {
-        if !locked {
-            editing.set(Some((Editable::WO, r, c)));
-        }
-    });
     // Looked up once: `tr` inside the closure would build a signal per change.
     let (edit_hint, no_w_o) = (tr(text::EDIT_W_O), tr(text::NO_W_O));
-    let drag = Callback::new(move |(cell, dy): ((usize, usize), f64)| {
-        if !locked {
-            drag_entry(scenario, Editable::WO, Place::default(), cell, dy);
-        }
-    });
 
     view! {
         <section
@@ -110,8 +100,8 @@ pub fn OutputProjection() -> impl IntoView {
                             col_labels=outputs
                             palette=Palette::Signed
                             extent=extent
-                            on_select=edit
-                            on_drag=drag
+                            on_select=editing.select(Editable::WO)
+                            on_drag=editing.drag(Editable::WO)
                         />
                     </figure>
                     <span class="operator">"="</span>
@@ -134,7 +124,7 @@ pub fn OutputProjection() -> impl IntoView {
             <p class="note" data-testid="output-projection-note">
                 {move || if has_w_o.get() { edit_hint.get() } else { no_w_o.get() }}
             </p>
-            <CellEditor editing=editing />
+            {editing.editor()}
         </section>
     }
 }

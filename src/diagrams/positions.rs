@@ -1,13 +1,15 @@
 //! Diagram ⓪, with sinusoidal or learned positions: X + P, the input that
 //! the projections take. X's cells can be edited here, and P's too when
 //! the positions are learned.
+//!
+//! Built as: a view of heatmaps, `MatrixGrid`s and `SvgHost`s (ARCHITECTURE.md: Adding a card).
 
-use crate::diagrams::editor::{drag_entry, heatmap_of, CellEditor};
+use crate::diagrams::editor::{heatmap_of, Editing};
 use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{order as text, projection, tr};
 use crate::lab::{Editable, SequenceTrace};
-use crate::state::{lab, LabScenario, LabTrace, LabView, Locked};
+use crate::state::{lab, LabScenario, LabTrace, LabView};
 use attention_core::positions::Positions;
 use leptos::prelude::*;
 use ndarray::{Array2, Axis};
@@ -20,8 +22,6 @@ pub fn PositionsCard() -> impl IntoView {
     let LabTrace(trace) = lab.trace;
     let LabScenario(scenario) = lab.scenario;
     let focus = lab.focus;
-    let Locked(locked) = lab.locked;
-    let editing = RwSignal::new(None::<(Editable, usize, usize)>);
     let positions =
         Memo::new(move |_| view.with(|v| v.as_ref().map_or(Positions::None, |v| v.positions)));
     let shown =
@@ -69,23 +69,10 @@ pub fn PositionsCard() -> impl IntoView {
     }));
     let features = Signal::from(Memo::new(move |_| numbered(x.with(Array2::ncols))));
     let query_row = Signal::derive(move || vec![focus.query.get()]);
-    let can_edit = move |which: Editable| {
-        !locked && (which == Editable::X || positions.get_untracked() == Positions::Learned)
-    };
-    let edit = move |which: Editable| {
-        Callback::new(move |(r, c): (usize, usize)| {
-            if can_edit(which) {
-                editing.set(Some((which, r, c)));
-            }
-        })
-    };
-    let drag = move |which: Editable| {
-        Callback::new(move |(cell, dy): ((usize, usize), f64)| {
-            if can_edit(which) {
-                drag_entry(scenario, which, untrack(|| focus.place()), cell, dy);
-            }
-        })
-    };
+    // P is the learner's only when the positions are learned.
+    let editing = Editing::new(move |which| {
+        which == Editable::P && positions.get_untracked() != Positions::Learned
+    });
     let explain = move || match positions.get() {
         Positions::Learned => text::LEARNED_EXPLAIN,
         _ => text::SINUSOIDAL_EXPLAIN,
@@ -110,8 +97,8 @@ pub fn PositionsCard() -> impl IntoView {
                             palette=Palette::Signed
                             extent=extent
                             highlight_rows=query_row
-                            on_select=edit(Editable::X)
-                            on_drag=drag(Editable::X)
+                            on_select=editing.select(Editable::X)
+                            on_drag=editing.drag(Editable::X)
                         />
                     </figure>
                     <span class="operator">"+"</span>
@@ -127,8 +114,8 @@ pub fn PositionsCard() -> impl IntoView {
                             palette=Palette::Signed
                             extent=extent
                             highlight_rows=query_row
-                            on_select=edit(Editable::P)
-                            on_drag=drag(Editable::P)
+                            on_select=editing.select(Editable::P)
+                            on_drag=editing.drag(Editable::P)
                         />
                     </figure>
                     <span class="operator">"="</span>
@@ -148,7 +135,7 @@ pub fn PositionsCard() -> impl IntoView {
                     </figure>
                 </div>
             </div>
-            <CellEditor editing=editing />
+            {editing.editor()}
         </section>
     }
 }

@@ -1,13 +1,15 @@
 //! Diagram 1: the projections Q = XW_Q, K = XW_K and V = XW_V.
+//!
+//! Built as: a view of heatmaps, `MatrixGrid`s and `SvgHost`s (ARCHITECTURE.md: Adding a card).
 
-use crate::diagrams::editor::{drag_entry, heatmap_of, CellEditor};
+use crate::diagrams::editor::{heatmap_of, Editing};
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{numbered, view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{order, projection as text, tr, Msg};
 use crate::lab::{Editable, SequenceTrace};
-use crate::state::{lab, LabScenario, LabView, Locked};
+use crate::state::{lab, LabView};
 use leptos::prelude::*;
 use ndarray::Array2;
 
@@ -95,10 +97,8 @@ fn explain_cell(
 pub fn Projection() -> impl IntoView {
     let lab = lab();
     let LabView(view) = lab.view;
-    let LabScenario(scenario) = lab.scenario;
     let focus = lab.focus;
     let hovered = RwSignal::new(None::<(Product, usize, usize)>);
-    let editing = RwSignal::new(None::<(Editable, usize, usize)>);
 
     // One colour scale for X, the W matrices and Q, K, V, so one colour means one value.
     let extent = Signal::from(Memo::new(move |_| {
@@ -145,28 +145,11 @@ pub fn Projection() -> impl IntoView {
             }
         })
     };
-    // A read-only figure (`lock=1`) still explains on hover, but edits nothing.
-    let Locked(locked) = lab.locked;
     // With positions added, the first matrix here is X + P: X itself is
     // edited in the positions card, beside P.
     let added =
         Memo::new(move |_| view.with(|v| v.as_ref().is_some_and(SequenceTrace::adds_positions)));
-    let fixed = move |which: Editable| locked || (which == Editable::X && added.get_untracked());
-    let edit = move |which: Editable| {
-        Callback::new(move |(r, c): (usize, usize)| {
-            if !fixed(which) {
-                editing.set(Some((which, r, c)));
-            }
-        })
-    };
-    let drag = move |which: Editable| {
-        Callback::new(move |(cell, dy): ((usize, usize), f64)| {
-            if fixed(which) {
-                return;
-            }
-            drag_entry(scenario, which, untrack(|| focus.place()), cell, dy);
-        })
-    };
+    let editing = Editing::new(move |which| which == Editable::X && added.get_untracked());
     let weight_row = move |product: Product| {
         let names = product.names();
         view! {
@@ -184,8 +167,8 @@ pub fn Projection() -> impl IntoView {
                         palette=Palette::Signed
                         extent=extent
                         highlight_cols=w_cols(product)
-                        on_select=edit(names.editable)
-                        on_drag=drag(names.editable)
+                        on_select=editing.select(names.editable)
+                        on_drag=editing.drag(names.editable)
                     />
                 </figure>
                 <span class="operator">"="</span>
@@ -234,8 +217,8 @@ pub fn Projection() -> impl IntoView {
                             palette=Palette::Signed
                             extent=extent
                             highlight_rows=x_rows
-                            on_select=edit(Editable::X)
-                            on_drag=drag(Editable::X)
+                            on_select=editing.select(Editable::X)
+                            on_drag=editing.drag(Editable::X)
                         />
                     </figure>
                     <div class="projection-steps">
@@ -257,7 +240,7 @@ pub fn Projection() -> impl IntoView {
             <p class="formula" data-testid="projection-explain" aria-live="polite">
                 {move || explanation().unwrap_or_else(|| hint.get().to_string())}
             </p>
-            <CellEditor editing=editing />
+            {editing.editor()}
         </section>
     }
 }

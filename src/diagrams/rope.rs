@@ -2,6 +2,8 @@
 //! each pair of columns of q and k turned by its position, and the score of
 //! the same two contents against their offset. Empty, and hidden, without
 //! RoPE.
+//!
+//! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
 mod markup;
 

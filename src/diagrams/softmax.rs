@@ -1,5 +1,7 @@
 //! Diagram 3: softmax of the selected query's row as bars, beside the full
 //! weights matrix with its row sums.
+//!
+//! Built as: a view of heatmaps, `MatrixGrid`s and `SvgHost`s (ARCHITECTURE.md: Adding a card).
 
 mod bars;
 
