@@ -9,7 +9,7 @@ use crate::geometry::format::{rounded, two_decimals};
 use crate::geometry::raster::weight_decimals;
 use crate::i18n::{self, walkthrough as steps, Lang, LangContext};
 use crate::lab::SequenceTrace;
-use crate::state::{lab, LabView};
+use crate::state::lab;
 use crate::walkthrough::{Step, Tour};
 use leptos::prelude::*;
 
@@ -96,7 +96,7 @@ struct Said {
 pub fn keep_announcing() {
     let LangContext(lang) = expect_context::<LangContext>();
     let lab = lab();
-    let LabView(view) = lab.view;
+    let view = lab.view;
     let focus = lab.focus;
     let tour = expect_context::<Tour>();
     Effect::new(move |before: Option<Said>| {

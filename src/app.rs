@@ -30,9 +30,7 @@ use crate::mistakes::CommonMistakes;
 use crate::page::ActionCard;
 use crate::page::Skipped;
 use crate::share::Share;
-use crate::state::{
-    Focus, Lab, LabLayer, LabScenario, LabTrace, LabView, LinkProblem, Locked, ShowTables, Shuffle,
-};
+use crate::state::{Focus, Lab, LinkProblem};
 use crate::training::Training;
 use crate::walkthrough::{Step, Tour, TourAction, Walkthrough};
 use attention_core::Scenario;
@@ -142,14 +140,14 @@ pub fn App() -> impl IntoView {
     let shuffle = RwSignal::new(nav.shuffle);
     let tables = RwSignal::new(nav.tables);
     provide_context(Lab {
-        scenario: LabScenario(scenario),
-        trace: LabTrace(trace),
-        view: LabView(view),
-        layer: LabLayer(layer),
+        scenario,
+        trace,
+        view,
+        layer,
         focus,
-        shuffle: Shuffle(shuffle),
-        tables: ShowTables(tables),
-        locked: Locked(embedding.lock),
+        shuffle,
+        tables,
+        locked: embedding.lock,
     });
     // A plain visit draws the cards below the four diagrams after the first
     // frame (ARCHITECTURE.md: start-up). A link that picks panels (every

@@ -16,7 +16,7 @@ use crate::action::Heard;
 use crate::i18n::LangContext;
 use crate::lab::LabError;
 use crate::page::ActionCard;
-use crate::state::{lab, LabScenario, LinkProblem};
+use crate::state::{lab, LinkProblem};
 use action::{apply, Action, Desk};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -31,7 +31,7 @@ const FIRST_SEED: u64 = 42;
 pub fn Controls() -> impl IntoView {
     let LinkProblem(from_link) = expect_context::<LinkProblem>();
     let lab = lab();
-    let LabScenario(scenario) = lab.scenario;
+    let scenario = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let notice = RwSignal::new(from_link);

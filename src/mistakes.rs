@@ -8,7 +8,7 @@ use crate::action::{Heard, Reading};
 use crate::i18n::{mistakes as text, Lang, LangContext, Msg};
 use crate::lab;
 use crate::page::ActionCard;
-use crate::state::{lab, Focus, LabScenario, Shuffle};
+use crate::state::{lab, Focus};
 use crate::svg::Markup;
 use crate::walkthrough::{Step, Tour};
 use attention_core::positions::Positions;
@@ -195,7 +195,7 @@ pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
 /// The other cards' state a demonstration moves.
 #[derive(Clone, Copy)]
 struct Pages {
-    shuffle: Shuffle,
+    shuffle: RwSignal<u64>,
     focus: Focus,
 }
 
@@ -208,7 +208,7 @@ fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>, pages
             let _ = lab::set_positions(s, Positions::None, 0);
             s.options.causal = false;
         });
-        pages.shuffle.0.update(|seed| *seed = seed.wrapping_add(1));
+        pages.shuffle.update(|seed| *seed = seed.wrapping_add(1));
     }
     if mistake == Mistake::CacheChanges {
         // The last step (a step is a query), whatever the sentence's length.
@@ -250,7 +250,7 @@ fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>, pages
 pub fn CommonMistakes() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let lab = lab();
-    let LabScenario(scenario) = lab.scenario;
+    let scenario = lab.scenario;
     let tour = expect_context::<Tour>();
     let pages = Pages {
         shuffle: lab.shuffle,

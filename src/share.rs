@@ -19,7 +19,7 @@ use crate::i18n::{self, LangContext};
 use crate::link::sync::{link_search, LinkedState};
 use crate::page::ActionCard;
 use crate::page::Skipped;
-use crate::state::{lab, LabLayer, LabScenario, LabTrace, LabView, ShowTables};
+use crate::state::lab;
 use action::{apply, Chore, Format, ShareAction, Sheet};
 use leptos::prelude::*;
 use markup::{exported, Offer, ShareView};
@@ -42,10 +42,10 @@ extern "C" {
 #[component]
 pub fn Share() -> impl IntoView {
     let lab = lab();
-    let LabScenario(scenario) = lab.scenario;
-    let LabTrace(trace) = lab.trace;
-    let LabView(shown) = lab.view;
-    let LabLayer(layer) = lab.layer;
+    let scenario = lab.scenario;
+    let trace = lab.trace;
+    let shown = lab.view;
+    let layer = lab.layer;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let Picked(picked) = expect_context::<Picked>();
@@ -77,7 +77,7 @@ pub fn Share() -> impl IntoView {
             })
         })
     });
-    let ShowTables(tables) = lab.tables;
+    let tables = lab.tables;
     let skipped = use_context::<Skipped>();
     let linked = expect_context::<LinkedState>();
 

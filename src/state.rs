@@ -11,40 +11,32 @@ use leptos::prelude::*;
 /// looked up on its own would cost its own copy of the lookup's code.
 #[derive(Clone, Copy)]
 pub struct Lab {
-    pub scenario: LabScenario,
-    pub trace: LabTrace,
-    pub view: LabView,
-    pub layer: LabLayer,
+    /// The scenario the learner is working on; every diagram derives from it.
+    pub scenario: RwSignal<Scenario>,
+    /// Its trace, every head and the joined output, computed once per change.
+    pub trace: Memo<Result<LayerTrace, AttentionError>>,
+    /// The shown sequence and head of the trace as plain matrices, read by
+    /// every diagram; `None` while the scenario cannot be computed.
+    pub view: Memo<Option<SequenceTrace>>,
+    /// The shown sequence of a layer of several heads or with W_O, for the
+    /// heads card and the output projection; `None` for the lessons' one
+    /// head (and while the scenario cannot be computed), when neither is shown.
+    pub layer: Memo<Option<LayerView>>,
+    /// What the learner has selected; all four diagrams follow it.
     pub focus: Focus,
-    pub shuffle: Shuffle,
-    pub tables: ShowTables,
-    pub locked: Locked,
+    /// Which shuffle of the tokens the word-order card shows: the seed of
+    /// its order (`lab::order::shuffled_order`), counted up by each Shuffle.
+    pub shuffle: RwSignal<u64>,
+    /// Whether matrices are shown as HTML tables instead of SVG heatmaps.
+    pub tables: RwSignal<bool>,
+    /// Whether the page is a read-only figure (`lock=1`): nothing can be edited.
+    pub locked: bool,
 }
 
 /// The shared state, from within the app.
 pub fn lab() -> Lab {
     expect_context::<Lab>()
 }
-
-/// The scenario the learner is working on; every diagram derives from it.
-#[derive(Clone, Copy)]
-pub struct LabScenario(pub RwSignal<Scenario>);
-
-/// The trace of [`LabScenario`], every head and the joined output, computed
-/// once per change.
-#[derive(Clone, Copy)]
-pub struct LabTrace(pub Memo<Result<LayerTrace, AttentionError>>);
-
-/// The shown sequence and head of the trace as plain matrices, read by every
-/// diagram; `None` while the scenario cannot be computed.
-#[derive(Clone, Copy)]
-pub struct LabView(pub Memo<Option<SequenceTrace>>);
-
-/// The shown sequence of a layer of several heads or with W_O, for the
-/// heads card and the output projection; `None` for the lessons' one head
-/// (and while the scenario cannot be computed), when neither is shown.
-#[derive(Clone, Copy)]
-pub struct LabLayer(pub Memo<Option<LayerView>>);
 
 /// What the learner has selected; all four diagrams follow it.
 #[derive(Clone, Copy)]
@@ -69,19 +61,6 @@ impl Focus {
     }
 }
 
-/// Which shuffle of the tokens the word-order card shows: the seed of its
-/// order (`lab::order::shuffled_order`), counted up by each Shuffle.
-#[derive(Clone, Copy)]
-pub struct Shuffle(pub RwSignal<u64>);
-
 /// Why the page's link could not be used, if it could not; shown by the controls.
 #[derive(Clone)]
 pub struct LinkProblem(pub Option<LabError>);
-
-/// Whether the page is a read-only figure (`lock=1`): nothing can be edited.
-#[derive(Clone, Copy)]
-pub struct Locked(pub bool);
-
-/// Whether matrices are shown as HTML tables instead of SVG heatmaps.
-#[derive(Clone, Copy)]
-pub struct ShowTables(pub RwSignal<bool>);

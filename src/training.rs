@@ -15,7 +15,7 @@ use crate::action::Heard;
 use crate::controls::scenarios::{Choice, Picked};
 use crate::i18n::{training as text, LangContext, Msg};
 use crate::page::ActionCard;
-use crate::state::{lab, LabScenario};
+use crate::state::lab;
 use crate::walkthrough::{Step, Tour};
 use action::{apply, frame, Coach, Pace, TrainingAction};
 use attention_core::train::{Loss, Optimizer};
@@ -134,7 +134,7 @@ fn play(coach: RwSignal<Coach>, scenario: RwSignal<Scenario>, runs: StoredValue<
 #[component]
 pub fn Training() -> impl IntoView {
     let lab = lab();
-    let LabScenario(scenario) = lab.scenario;
+    let scenario = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let Picked(picked) = expect_context::<Picked>();

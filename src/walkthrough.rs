@@ -18,7 +18,7 @@ use crate::action::Heard;
 use crate::cards::Card;
 use crate::i18n::LangContext;
 use crate::page::ActionCard;
-use crate::state::{lab, LabLayer, LabView};
+use crate::state::lab;
 pub use action::TourAction;
 use action::{apply, Then, Walk};
 use formulas::Selection;
@@ -141,8 +141,8 @@ fn show_diagram(step: Step) {
 pub fn Walkthrough() -> impl IntoView {
     let tour = expect_context::<Tour>();
     let lab = lab();
-    let LabView(view) = lab.view;
-    let LabLayer(layer) = lab.layer;
+    let view = lab.view;
+    let layer = lab.layer;
     let focus = lab.focus;
     let LangContext(lang) = expect_context::<LangContext>();
 

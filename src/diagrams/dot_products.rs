@@ -8,7 +8,7 @@ use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{self, tr};
-use crate::state::{lab, LabView};
+use crate::state::lab;
 use expansion::Expansion;
 use leptos::prelude::*;
 
@@ -16,7 +16,7 @@ use leptos::prelude::*;
 #[component]
 pub fn DotProducts() -> impl IntoView {
     let lab = lab();
-    let LabView(view) = lab.view;
+    let view = lab.view;
     let focus = lab.focus;
     let scaled = view_part(view, |t| &t.scaled);
     let labels = view_part(view, |t| &t.labels);

@@ -11,7 +11,7 @@ use crate::i18n::{projection as text, Lang, LangContext};
 use crate::lab::{self, Editable, LabError};
 use crate::page::keep_patched;
 use crate::page::refusal;
-use crate::state::{lab, LabScenario, Locked};
+use crate::state::lab;
 use crate::svg::Markup;
 use action::{apply, EditorAction};
 use leptos::html::Div;
@@ -46,7 +46,7 @@ impl Editing {
     /// `fixed` says which shown matrices cannot be edited at the moment
     /// (read untracked, when the learner acts).
     pub fn new(fixed: impl Fn(Editable) -> bool + Send + Sync + 'static) -> Self {
-        let Locked(locked) = lab().locked;
+        let locked = lab().locked;
         Editing {
             open: RwSignal::new(None),
             fixed: Callback::new(move |which| locked || fixed(which)),
@@ -67,7 +67,7 @@ impl Editing {
     /// move a number by 1, and upward increases it.
     pub fn drag(self, which: Editable) -> Callback<((usize, usize), f64)> {
         let lab = lab();
-        let (LabScenario(scenario), focus) = (lab.scenario, lab.focus);
+        let (scenario, focus) = (lab.scenario, lab.focus);
         Callback::new(move |(cell, dy): ((usize, usize), f64)| {
             if self.fixed.run(which) {
                 return;
@@ -195,7 +195,7 @@ pub fn CellEditor(
     editing: RwSignal<Option<(Editable, usize, usize)>>,
 ) -> impl IntoView {
     let lab = lab();
-    let LabScenario(scenario) = lab.scenario;
+    let scenario = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let problem = RwSignal::new(None::<LabError>);

@@ -19,7 +19,7 @@ use crate::geometry::raster::MAX_DRAWN;
 use crate::i18n::{self, tr, LangContext};
 use crate::lab::row_of;
 use crate::page::{CellEvent, SvgHost};
-use crate::state::{lab, LabView};
+use crate::state::lab;
 use leptos::prelude::*;
 use markup::FusionSpec;
 
@@ -28,7 +28,7 @@ use markup::FusionSpec;
 #[component]
 pub fn Fusion() -> impl IntoView {
     let lab = lab();
-    let LabView(view) = lab.view;
+    let view = lab.view;
     let focus = lab.focus;
     let LangContext(lang) = expect_context::<LangContext>();
     // The query, kept inside the sequence while a removed token's selection

@@ -9,7 +9,7 @@ mod markup;
 use crate::action::Heard;
 use crate::i18n::LangContext;
 use crate::page::{drawn, while_drawn, ActionCard};
-use crate::state::{lab, LabScenario};
+use crate::state::lab;
 use action::{apply, GenerationAction};
 use leptos::prelude::*;
 use markup::{generation_card, GenerationView};
@@ -18,7 +18,7 @@ use markup::{generation_card, GenerationView};
 #[component]
 pub fn GenerationCard() -> impl IntoView {
     let lab = lab();
-    let LabScenario(scenario) = lab.scenario;
+    let scenario = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     // Step t adds token t as the new query: the step is the selected query,

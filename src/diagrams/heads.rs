@@ -11,7 +11,7 @@ use crate::action::Heard;
 use crate::diagrams::matrix::raster::draw_pixels;
 use crate::i18n::LangContext;
 use crate::page::{drawn, ActionCard};
-use crate::state::{lab, LabLayer};
+use crate::state::lab;
 use action::{apply, HeadsAction};
 use leptos::prelude::*;
 
@@ -19,7 +19,7 @@ use leptos::prelude::*;
 #[component]
 pub fn Heads() -> impl IntoView {
     let lab = lab();
-    let LabLayer(layer) = lab.layer;
+    let layer = lab.layer;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let maps = Memo::new(move |_| layer.with(|l| markup::maps(l.as_ref())));

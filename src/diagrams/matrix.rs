@@ -8,7 +8,7 @@ pub mod raster;
 use crate::geometry::raster::is_raster;
 use crate::i18n::{LangContext, Msg};
 use crate::page::{CellEvent, SvgHost};
-use crate::state::{lab, ShowTables};
+use crate::state::lab;
 use leptos::either::Either;
 use leptos::prelude::*;
 use markup::MatrixSpec;
@@ -92,7 +92,7 @@ pub fn MatrixGrid(
     on_drag: Option<Callback<((usize, usize), f64)>>,
 ) -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
-    let ShowTables(tables) = lab().tables;
+    let tables = lab().tables;
     let draggable = on_drag.is_some();
     // Memoised so a label signal that merely re-fires does not rewrite the markup.
     let labels = Memo::new(move |_| (row_labels.get(), col_labels.get()));

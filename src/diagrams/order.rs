@@ -13,7 +13,7 @@ use crate::i18n::LangContext;
 use crate::lab::order::{compare, shuffled_order};
 use crate::lab::LabError;
 use crate::page::{drawn, while_drawn, ActionCard};
-use crate::state::{lab, LabScenario, LabTrace, Shuffle};
+use crate::state::lab;
 use action::{apply, OrderAction};
 use leptos::prelude::*;
 use markup::OrderView;
@@ -22,10 +22,10 @@ use markup::OrderView;
 #[component]
 pub fn WordOrder() -> impl IntoView {
     let lab = lab();
-    let LabScenario(scenario) = lab.scenario;
-    let LabTrace(trace) = lab.trace;
+    let scenario = lab.scenario;
+    let trace = lab.trace;
     let LangContext(lang) = expect_context::<LangContext>();
-    let Shuffle(shuffle) = lab.shuffle;
+    let shuffle = lab.shuffle;
     let focus = lab.focus;
     let node = NodeRef::new();
     let drawn = drawn(node);

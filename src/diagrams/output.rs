@@ -9,7 +9,7 @@ use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{heads as text, tr, walkthrough};
 use crate::lab::{Editable, LayerView};
-use crate::state::{lab, LabLayer, LabView};
+use crate::state::lab;
 use leptos::prelude::*;
 use ndarray::Array2;
 
@@ -33,8 +33,8 @@ fn layer_part(
 #[component]
 pub fn OutputProjection() -> impl IntoView {
     let lab = lab();
-    let LabLayer(layer) = lab.layer;
-    let LabView(view) = lab.view;
+    let layer = lab.layer;
+    let view = lab.view;
     let focus = lab.focus;
     let editing = Editing::new(|_| false);
 

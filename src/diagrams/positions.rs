@@ -9,7 +9,7 @@ use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{order as text, projection, tr};
 use crate::lab::{Editable, SequenceTrace};
-use crate::state::{lab, LabScenario, LabTrace, LabView};
+use crate::state::lab;
 use attention_core::positions::Positions;
 use leptos::prelude::*;
 use ndarray::{Array2, Axis};
@@ -18,9 +18,9 @@ use ndarray::{Array2, Axis};
 #[component]
 pub fn PositionsCard() -> impl IntoView {
     let lab = lab();
-    let LabView(view) = lab.view;
-    let LabTrace(trace) = lab.trace;
-    let LabScenario(scenario) = lab.scenario;
+    let view = lab.view;
+    let trace = lab.trace;
+    let scenario = lab.scenario;
     let focus = lab.focus;
     let positions =
         Memo::new(move |_| view.with(|v| v.as_ref().map_or(Positions::None, |v| v.positions)));

@@ -9,7 +9,7 @@ use crate::geometry::extent::symmetric_extent;
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::i18n::{order, projection as text, tr, Msg};
 use crate::lab::{Editable, SequenceTrace};
-use crate::state::{lab, LabView};
+use crate::state::lab;
 use leptos::prelude::*;
 use ndarray::Array2;
 
@@ -96,7 +96,7 @@ fn explain_cell(
 #[component]
 pub fn Projection() -> impl IntoView {
     let lab = lab();
-    let LabView(view) = lab.view;
+    let view = lab.view;
     let focus = lab.focus;
     let hovered = RwSignal::new(None::<(Product, usize, usize)>);
 

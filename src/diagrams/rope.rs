@@ -10,7 +10,7 @@ mod markup;
 use crate::action::Heard;
 use crate::i18n::LangContext;
 use crate::page::{drawn, while_drawn, ActionCard};
-use crate::state::{lab, LabView};
+use crate::state::lab;
 use leptos::prelude::*;
 use markup::{rope_card, RopeView};
 
@@ -18,7 +18,7 @@ use markup::{rope_card, RopeView};
 #[component]
 pub fn Rope() -> impl IntoView {
     let lab = lab();
-    let LabView(view) = lab.view;
+    let view = lab.view;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let node = NodeRef::new();

@@ -16,7 +16,7 @@ use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::raster::is_raster;
 use crate::i18n::{self, tr, LangContext};
 use crate::page::SvgHost;
-use crate::state::{lab, LabView, ShowTables};
+use crate::state::lab;
 use bars::SoftmaxBars;
 use leptos::prelude::*;
 
@@ -24,9 +24,9 @@ use leptos::prelude::*;
 #[component]
 pub fn Softmax() -> impl IntoView {
     let lab = lab();
-    let LabView(view) = lab.view;
+    let view = lab.view;
     let LangContext(lang) = expect_context::<LangContext>();
-    let ShowTables(tables) = lab.tables;
+    let tables = lab.tables;
     let focus = lab.focus;
     let weights = view_part(view, |t| &t.weights);
     let labels = view_part(view, |t| &t.labels);

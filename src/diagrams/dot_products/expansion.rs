@@ -7,7 +7,7 @@ use crate::geometry::format::subscript;
 use crate::i18n::{self, Lang, LangContext};
 use crate::lab::SequenceTrace;
 use crate::page::SvgHost;
-use crate::state::{lab, LabScenario, LabView};
+use crate::state::lab;
 use crate::svg::Markup;
 use leptos::prelude::*;
 use ndarray::{Array2, Axis};
@@ -83,8 +83,8 @@ impl Detail {
 #[component]
 pub fn Expansion() -> impl IntoView {
     let lab = lab();
-    let LabView(view) = lab.view;
-    let LabScenario(scenario) = lab.scenario;
+    let view = lab.view;
+    let scenario = lab.scenario;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let detail = Memo::new(move |_| {

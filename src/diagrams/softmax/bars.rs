@@ -7,7 +7,7 @@ mod markup;
 use crate::i18n::{self, LangContext};
 use crate::lab::SequenceTrace;
 use crate::page::{CellEvent, SvgHost};
-use crate::state::{lab, LabView};
+use crate::state::lab;
 use leptos::prelude::*;
 
 /// Row i of the trace: what the bars and the formula need.
@@ -38,7 +38,7 @@ impl QueryRow {
 #[component]
 pub fn SoftmaxBars() -> impl IntoView {
     let lab = lab();
-    let LabView(view) = lab.view;
+    let view = lab.view;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     // The bar under the pointer or keyboard focus, whose softmax is explained.
