@@ -1,6 +1,7 @@
 //! The app shell: it creates the shared state (`crate::state`), reads the link,
-//! handles the language and keyboard selection, and lays out the page. No card
-//! imports it.
+//! handles the language and keyboard selection, and lays out the page: the
+//! header, then every card of the registry (`crate::cards`) in its slot. No
+//! module imports it.
 
 mod header;
 
@@ -92,7 +93,7 @@ fn copy_link(copied: RwSignal<bool>) {
     set_timeout(move || copied.set(false), std::time::Duration::from_secs(2));
 }
 
-/// The whole app: header, walkthrough, controls, the four diagrams.
+/// The whole app: the header, then every card of the registry.
 #[component]
 pub fn App() -> impl IntoView {
     let embedding = read_embedding(parameter);
@@ -150,7 +151,7 @@ pub fn App() -> impl IntoView {
         locked: embedding.lock,
     });
     // A plain visit draws the cards below the four diagrams after the first
-    // frame (ARCHITECTURE.md: start-up). A link that picks panels (every
+    // frame (docs/performance-log.md: start-up). A link that picks panels (every
     // embed does) may show just those cards, and one that opens on a
     // walkthrough step scrolls to its diagram: they draw every card at once.
     let defer_later = embedding.panels.is_none() && nav.step.is_none();

@@ -4,7 +4,7 @@
 //! events back into an [`action::Action`], and every edit goes through
 //! [`action::apply`]. A refused edit leaves everything as it was and says
 //! why. Markup rather than one reactive node per control keeps the
-//! WebAssembly small (see ARCHITECTURE.md).
+//! WebAssembly small (ARCHITECTURE.md: size rules).
 //!
 //! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 

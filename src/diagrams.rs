@@ -1,5 +1,8 @@
-//! The SVG diagrams, one per file. Each reads the shown sequence from
-//! [`crate::state::LabView`] and its geometry from [`crate::geometry`].
+//! The cards that draw the trace, one per file (each in the card registry,
+//! `crate::cards`), and the parts they share: the heatmap ([`matrix`]), its
+//! colour legend ([`legend`]) and the cell editor ([`editor`]). Each reads the
+//! shown sequence from `crate::state::Lab` and its layout from
+//! [`crate::geometry`].
 
 pub mod dot_products;
 pub mod editor;

@@ -1,5 +1,7 @@
-//! Attention Lab (注意力实验室): the web app. It renders one self-attention head,
-//! computed by `attention-core`, as SVG diagrams in Leptos components.
+//! Attention Lab (注意力实验室): the web app. Its cards (the registry,
+//! [`cards`]) show a scenario computed by `attention-core`: one attention head
+//! step by step, several heads and W_O, positions, word order, generation with
+//! a KV cache, training and the √d_k experiment. ARCHITECTURE.md is the map.
 
 // User input must never panic: errors are values that name what is wrong.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

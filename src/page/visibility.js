@@ -28,7 +28,7 @@ let observer = null;
 let all = false;
 // While set, the cards below the four diagrams (`data-later`) are not drawn:
 // at start-up the page draws the cards above them first, and these in the
-// task after that frame (ARCHITECTURE.md: start-up).
+// task after that frame (docs/performance-log.md: start-up).
 let laterWaits = false;
 
 // Calls `changed` whenever a diagram comes on screen or goes off it, and, with

@@ -15,7 +15,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// The budget for the finished app's whole bundle, gzip -9.
-const BUDGET_GZIP_BYTES: usize = 300 * 1024;
+const BUDGET_GZIP_BYTES: usize = 400 * 1024;
 /// The file kinds that make up the bundle.
 const BUNDLE_KINDS: [&str; 5] = ["wasm", "js", "css", "html", "svg"];
 /// The training card's default task (`TaskId::default()` in attention-core).
