@@ -90,7 +90,8 @@ pub fn Fusion() -> impl IntoView {
         view.with(|v| {
             let t = v.as_ref()?;
             let column = t.v.columns().into_iter().nth(c)?.to_vec();
-            let sum = sum_of_products(&row_of(&t.weights, i), &column, 8);
+            let total = *t.output.get((i, c))?;
+            let sum = sum_of_products(&row_of(&t.weights, i), &column, total, 8);
             Some(format!(
                 "B{},{} = {sum}",
                 subscript(i + 1),

@@ -5,6 +5,7 @@
 
 mod action;
 mod markup;
+mod view;
 
 use crate::action::Heard;
 use crate::i18n::LangContext;
@@ -12,7 +13,8 @@ use crate::page::{drawn, while_drawn, ActionCard};
 use crate::state::lab;
 use action::{apply, GenerationAction};
 use leptos::prelude::*;
-use markup::{generation_card, GenerationView};
+use markup::generation_card;
+use view::GenerationView;
 
 /// The step, the caches, the new query's weights and output, and the work.
 #[component]

@@ -77,8 +77,9 @@ fn explain_cell(
     product: Product,
     (row, col): (usize, usize),
 ) -> Option<String> {
-    // Checking the result's shape first keeps the row and column lookups in range.
-    (product.names().result_of)(view).get((row, col))?;
+    // The total is the trace's; reading it first keeps the row and column
+    // lookups in range.
+    let total = *(product.names().result_of)(view).get((row, col))?;
     let x_row = view.x.row(row);
     let w_col = (product.names().weights_of)(view).column(col);
     Some(format!(
@@ -87,7 +88,7 @@ fn explain_cell(
         r = subscript(row + 1),
         c = subscript(col + 1),
         column = col + 1,
-        sum = sum_of_products(&x_row.to_vec(), &w_col.to_vec(), 8),
+        sum = sum_of_products(&x_row.to_vec(), &w_col.to_vec(), total, 8),
     ))
 }
 

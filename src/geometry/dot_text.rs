@@ -16,13 +16,14 @@ pub fn pair_subscript(i: usize, j: usize) -> String {
     }
 }
 
-/// `Q_i·K_j` written term by term with its total, for 0-based `i` and `j`.
-pub fn dot_expansion(i: usize, j: usize, q_row: &[f64], k_row: &[f64]) -> String {
+/// `Q_i·K_j` written term by term with its total, the trace's `raw` score,
+/// for 0-based `i` and `j`.
+pub fn dot_expansion(i: usize, j: usize, q_row: &[f64], k_row: &[f64], raw: f64) -> String {
     format!(
         "Q{}·K{} = {}",
         subscript(i + 1),
         subscript(j + 1),
-        sum_of_products(q_row, k_row, MAX_TERMS)
+        sum_of_products(q_row, k_row, raw, MAX_TERMS)
     )
 }
 
@@ -62,7 +63,7 @@ mod tests {
     #[test]
     fn the_expansion_names_both_rows_and_writes_every_term() {
         assert_eq!(
-            dot_expansion(0, 1, &[0.31, -0.52], &[1.2, 0.44]),
+            dot_expansion(0, 1, &[0.31, -0.52], &[1.2, 0.44], 0.1432),
             "Q₁·K₂ = 0.31×1.20 + (\u{2212}0.52)×0.44 = 0.14"
         );
     }

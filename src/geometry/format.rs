@@ -138,16 +138,16 @@ fn factor(value: f64) -> String {
     }
 }
 
-/// The dot product of `a` and `b` written out term by term with its result,
-/// e.g. `0.31×1.20 + (−0.52)×0.44 = 0.14`. With more than `max_terms` terms,
-/// the middle ones are elided as `…`, keeping the first and last two.
-pub fn sum_of_products(a: &[f64], b: &[f64], max_terms: usize) -> String {
+/// The dot product of `a` and `b` written out term by term with its `total`
+/// as the core computed it (a cell of the trace), e.g.
+/// `0.31×1.20 + (−0.52)×0.44 = 0.14`. With more than `max_terms` terms, the
+/// middle ones are elided as `…`, keeping the first and last two.
+pub fn sum_of_products(a: &[f64], b: &[f64], total: f64, max_terms: usize) -> String {
     let terms: Vec<String> = a
         .iter()
         .zip(b)
         .map(|(x, y)| format!("{}×{}", factor(*x), factor(*y)))
         .collect();
-    let total: f64 = a.iter().zip(b).map(|(x, y)| x * y).sum();
     let shown = if terms.len() > max_terms.max(4) {
         let keep = max_terms.max(4) - 2;
         let mut shown = terms[..keep].to_vec();
@@ -175,15 +175,17 @@ mod tests {
     #[test]
     fn sum_of_products_writes_every_term_and_the_total() {
         assert_eq!(
-            sum_of_products(&[0.31, -0.52], &[1.2, 0.44], 8),
+            sum_of_products(&[0.31, -0.52], &[1.2, 0.44], 0.1432, 8),
             "0.31×1.20 + (\u{2212}0.52)×0.44 = 0.14"
         );
+        // The total printed is the one given (the trace's), never added up here.
+        assert_eq!(sum_of_products(&[1.0], &[2.0], 7.0, 8), "1.00×2.00 = 7.00");
     }
 
     #[test]
-    fn long_sums_are_elided_but_the_total_is_exact() {
+    fn long_sums_are_elided_but_the_total_is_the_one_given() {
         let a = [1.0; 10];
-        let text = sum_of_products(&a, &a, 6);
+        let text = sum_of_products(&a, &a, 10.0, 6);
         assert_eq!(
             text,
             "1.00×1.00 + 1.00×1.00 + 1.00×1.00 + 1.00×1.00 + … + 1.00×1.00 + 1.00×1.00 = 10.00"

@@ -1,9 +1,12 @@
 //! The softmax of one weight worked out with numbers, e.g.
 //! `α′₁₂ = e^0.61 / Σₖ e^α₁ₖ = 1.84 / 3.68 = 0.50`, built from the trace's
-//! scaled scores. Exponents are separate pieces so the view can raise them.
+//! scaled scores, its terms and their total made by the core's softmax kernel
+//! (`kernels::softmax_terms`). Exponents are separate pieces so the view can
+//! raise them.
 
 use crate::geometry::dot_text::pair_subscript;
 use crate::geometry::format::{scientific, subscript, superscript, two_decimals};
+use attention_core::kernels::softmax_terms;
 
 /// Above this magnitude a score is shown in the stable form e^(α − m), since
 /// e^α itself would be unreadably large (and overflows past about 709).
@@ -66,6 +69,13 @@ fn shift_of(scores: &[f64], allowed: &[bool]) -> Option<f64> {
         .then(|| allowed_scores(scores, allowed).fold(f64::NEG_INFINITY, f64::max))
 }
 
+/// Each key's e^(α − m) (0 for a masked key) and their total, from the
+/// core's softmax kernel.
+fn terms_of(scores: &[f64], allowed: &[bool], shift: Option<f64>) -> (Vec<f64>, f64) {
+    let allowed = |k: usize| allowed.get(k).copied().unwrap_or(false);
+    softmax_terms(scores, allowed, shift.unwrap_or(0.0))
+}
+
 /// `x − m` as an exponent, with a negative m in parentheses (`0.61 − (−3.20)`),
 /// or `x` alone when the row is not shifted.
 fn shifted_power(x: &str, shift: Option<f64>) -> String {
@@ -89,9 +99,8 @@ pub fn explain_weight(
         return WeightStep::Masked;
     };
     let shift = shift_of(scores, allowed);
-    let m = shift.unwrap_or(0.0);
-    let numerator = (score - m).exp();
-    let denominator: f64 = allowed_scores(scores, allowed).map(|s| (s - m).exp()).sum();
+    let (terms, denominator) = terms_of(scores, allowed, shift);
+    let numerator = terms[j];
     let pieces = vec![
         Piece::Text(format!("α′{} = e", pair_subscript(i, j))),
         Piece::Sup(shifted_power(&two_decimals(score), shift)),
@@ -121,14 +130,19 @@ pub fn denominator(
     max_terms: usize,
 ) -> Option<Vec<Piece>> {
     let shift = shift_of(scores, allowed);
-    let m = shift.unwrap_or(0.0);
-    let terms: Vec<f64> = allowed_scores(scores, allowed).collect();
+    let (exponentials, total) = terms_of(scores, allowed, shift);
+    // Each allowed key's score and e^(score − m), in key order.
+    let terms: Vec<(f64, f64)> = (0..scores.len())
+        .filter(|&k| allowed.get(k) == Some(&true))
+        .map(|k| (scores[k], exponentials[k]))
+        .collect();
     if terms.is_empty() {
         return None;
     }
     let keep = max_terms.max(3);
-    let shown: Vec<Option<f64>> = if terms.len() > keep {
-        let mut shown: Vec<Option<f64>> = terms[..keep - 1].iter().copied().map(Some).collect();
+    let shown: Vec<Option<(f64, f64)>> = if terms.len() > keep {
+        let mut shown: Vec<Option<(f64, f64)>> =
+            terms[..keep - 1].iter().copied().map(Some).collect();
         shown.push(None);
         shown.push(terms.last().copied());
         shown
@@ -143,7 +157,7 @@ pub fn denominator(
     for (n, term) in shown.iter().enumerate() {
         let plus = if n > 0 { " +" } else { "" };
         match term {
-            Some(score) => {
+            Some((score, _)) => {
                 pieces.push(Piece::Text(format!("{plus} e")));
                 pieces.push(Piece::Sup(shifted_power(&two_decimals(*score), shift)));
             }
@@ -152,9 +166,8 @@ pub fn denominator(
     }
     let values: Vec<String> = shown
         .iter()
-        .map(|term| term.map_or_else(|| "…".to_owned(), |s| readable((s - m).exp())))
+        .map(|term| term.map_or_else(|| "…".to_owned(), |(_, e)| readable(e)))
         .collect();
-    let total: f64 = terms.iter().map(|s| (s - m).exp()).sum();
     pieces.push(Piece::Text(format!(
         " = {} = {}",
         values.join(" + "),

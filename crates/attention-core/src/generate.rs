@@ -365,6 +365,37 @@ impl Generation {
     }
 }
 
+/// How far a step is from the whole causal pass: the largest absolute
+/// difference between `step`'s output row and row `step.position` of sequence
+/// `sequence` of `scenario` run with the causal mask. The cache changes no
+/// number, so this is 0 up to rounding.
+///
+/// ```
+/// use attention_core::generate::{causal_difference, Generation};
+/// use attention_core::presets::sentence;
+///
+/// let scenario = sentence();
+/// for step in Generation::new(&scenario, 0).unwrap() {
+///     let step = step.unwrap();
+///     assert!(causal_difference(&scenario, 0, &step).unwrap() < 1e-12);
+/// }
+/// ```
+pub fn causal_difference(
+    scenario: &Scenario,
+    sequence: usize,
+    step: &Step,
+) -> Result<f64, AttentionError> {
+    let mut causal = scenario.clone();
+    causal.options.causal = true;
+    let full = causal.run()?;
+    let sequence = full.output.index_axis(Axis(0), sequence);
+    let row = sequence.row(step.position);
+    Ok(row
+        .iter()
+        .zip(&step.output)
+        .fold(0.0, |most: f64, (a, b)| most.max((a - b).abs())))
+}
+
 impl Iterator for Generation {
     type Item = Result<Step, AttentionError>;
 

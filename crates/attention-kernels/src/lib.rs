@@ -853,12 +853,40 @@ pub fn softmax_in_place(mut row: ArrayViewMut1<f64>, allowed: impl Fn(usize) -> 
 
 /// [`softmax_in_place`] over a slice.
 fn softmax_slice(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
-    // A key that is not allowed gets −∞: it cannot be the largest, and e^−∞
-    // is exactly the 0 it must have.
+    mask(row, allowed);
+    softmax_masked(row);
+}
+
+/// Gives a key that is not allowed −∞: it cannot be the largest, and e^−∞
+/// is exactly the 0 it must have.
+fn mask(row: &mut [f64], allowed: impl Fn(usize) -> bool) {
     for (j, w) in row.iter_mut().enumerate() {
         *w = if allowed(j) { *w } else { f64::NEG_INFINITY };
     }
-    softmax_masked(row);
+}
+
+/// The softmax's terms as a learner adds them up: `e^{s_j − shift}` for each
+/// allowed score (0 for a key that is not allowed) and their total, with the
+/// exponential and the order of additions of [`softmax_in_place`], which
+/// takes the row's largest allowed score as `shift` and divides each term by
+/// the total. A shift of 0 gives the textbook form, e^{s_j} / Σ_k e^{s_k}.
+///
+/// ```
+/// use attention_kernels::softmax_terms;
+///
+/// let (terms, total) = softmax_terms(&[0.0, 0.0, 9.0], |j| j < 2, 0.0);
+/// assert_eq!(terms, [1.0, 1.0, 0.0]);
+/// assert_eq!(total, 2.0);
+/// ```
+pub fn softmax_terms(
+    scores: &[f64],
+    allowed: impl Fn(usize) -> bool,
+    shift: f64,
+) -> (Vec<f64>, f64) {
+    let mut terms = scores.to_vec();
+    mask(&mut terms, allowed);
+    let total = exp_shifted(&mut terms, shift);
+    (terms, total)
 }
 
 /// The softmax of a row whose keys that are not allowed already hold −∞
@@ -1032,6 +1060,32 @@ pub fn mix_values(weights: ArrayView2<f64>, v: ArrayView2<f64>) -> Array2<f64> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    proptest! {
+        /// The terms a learner reads, shifted by the row's largest allowed
+        /// score, are the softmax's own: each weight is its term over the
+        /// total, bit for bit.
+        #[test]
+        fn softmax_terms_are_the_softmax_before_its_division(
+            scores in proptest::collection::vec(-60.0..60.0f64, 1..40),
+            mask_seed in any::<u64>(),
+        ) {
+            let allowed = |j: usize| (mask_seed >> (j % 64)) & 1 == 1 || j == 0;
+            let shift = (0..scores.len())
+                .filter(|&j| allowed(j))
+                .map(|j| scores[j])
+                .fold(f64::NEG_INFINITY, f64::max);
+            let (terms, total) = softmax_terms(&scores, allowed, shift);
+            let mut weights = Array1::from(scores.clone());
+            softmax_in_place(weights.view_mut(), allowed);
+            for (j, (term, weight)) in terms.iter().zip(&weights).enumerate() {
+                prop_assert_eq!((term / total).to_bits(), weight.to_bits(), "key {}", j);
+                if !allowed(j) {
+                    prop_assert_eq!(*term, 0.0);
+                }
+            }
+        }
+    }
 
     /// `a·b` as the kernels computed it before blocking: each entry starts at
     /// 0 and adds `a_ic · b_cj` for c = 0, 1, … in order.

@@ -41,7 +41,7 @@ impl Detail {
             unscaled_step(i, j, raw)
         };
         Some(Self {
-            expansion: dot_expansion(i, j, &q.to_vec(), &k.to_vec()),
+            expansion: dot_expansion(i, j, &q.to_vec(), &k.to_vec(), raw),
             q: q.to_owned().insert_axis(Axis(0)),
             k: k.to_owned().insert_axis(Axis(0)),
             q_name: vec![format!("Q{}", subscript(i + 1))],
