@@ -17,10 +17,16 @@
 // hot JavaScript and WebAssembly paths and take two to five times as long;
 // they are made first and reported apart, so the percentiles describe a
 // learner's steady use.
+//
+// These shared 2-core machines are noisy, so a row is met when its median is
+// within the target and its p95 within twice it (issue 37). The first
+// diagram is judged against the floor of the stack: the floor page
+// (crates/floor-page, built as the app is, in FLOOR_DIST) timed in the same
+// run, its loads interleaved with the app's.
 import { serveDist, launchBrowser, LabPage } from './lab_page.mjs';
 
 const WARMUP = 10;
-const SAMPLES = 40;
+const SAMPLES = 60;
 const LENGTHS = [4, 16, 64, 256, 512];
 /** Issue 13: four heads at T = 16 (d_model 8, so d_k 2 per head) within T = 16's targets. */
 const HEADS = { t: 16, heads: 4, dModel: 8 };
@@ -48,12 +54,14 @@ const ORDER = [
     },
   },
 ];
-/** Issue 12's p95 targets (ms) by sequence length, for every kind of input. */
+/** The targets (ms) by sequence length, for every kind of input: the median within, the p95 within twice. */
 const TARGETS = { 16: 8, 64: 16, 256: 33, 512: 66 };
-/** Issue 12's first-diagram targets (ms): the default page, and T = 256. */
-const FIRST_TARGETS = { default: 300, 256: 600 };
-const LOADS = 3;
+/** How much later than the floor page the app's first diagram may be drawn (ms): the default page, and T = 256. */
+const OVER_FLOOR = { default: 200, 256: 400 };
+const LOADS = 7;
 const server = await serveDist();
+if (!process.env.FLOOR_DIST) throw new Error('FLOOR_DIST names no folder: run the bench with `cargo xtask bench`');
+const floor = await serveDist(process.env.FLOOR_DIST);
 const browser = await launchBrowser();
 
 function percentile(sorted, p) {
@@ -170,6 +178,36 @@ async function firstDiagram(url, height) {
 }
 
 /**
+ * Milliseconds from navigation start until the floor page's SVG is written and
+ * until it is on screen (the end of the first frame after), as
+ * `firstDiagram` times the app's weights.
+ */
+async function floorDiagram(url, height) {
+  const context = await browser.newContext({ viewport: { width: 1280, height } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('svg[data-testid="floor"] rect')) return;
+      observer.disconnect();
+      window.firstWeights = performance.now();
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          window.weightsShown = performance.now();
+          console.log('weights shown');
+        }),
+      );
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await Promise.all([
+    page.waitForEvent('console', { predicate: (message) => message.text() === 'weights shown' }),
+    page.goto(url, { waitUntil: 'commit' }),
+  ]);
+  const times = await page.evaluate(() => [window.firstWeights, window.weightsShown, false]);
+  await context.close();
+  return times;
+}
+
+/**
  * A screen height that shows every card from the top of the page down to the
  * weights' card: cards not yet drawn hold a placeholder height, so the page
  * is loaded again with the card's bottom edge as the height until it fits.
@@ -241,37 +279,55 @@ async function measure(kind, { t, heads, dModel, order }, view) {
     times.sort((a, b) => a - b);
     const row = [percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], Math.max(...warmup)];
     const size = order ? `${t} ${order.name}` : heads > 1 ? `${t} h=${heads}` : String(t);
-    console.log(`${kind.padEnd(20)} ${view.padEnd(14)} ${size.padStart(13)} ${row.map((v) => v.toFixed(2).padStart(8)).join(' ')}  ${verdict(row[1], TARGETS[t])}`);
+    console.log(`${kind.padEnd(20)} ${view.padEnd(14)} ${size.padStart(13)} ${row.map((v) => v.toFixed(2).padStart(8)).join(' ')}  ${verdict(row[0], row[1], TARGETS[t])}`);
     return row;
   } finally {
     await lab.close();
   }
 }
 
-const verdict = (value, target) => (target === undefined ? '' : value <= target ? `≤ ${target} met` : `≤ ${target} NOT MET`);
+/** Whether a row meets its target: the median within it and the p95 within twice it. */
+function verdict(p50, p95, target) {
+  if (target === undefined) return '';
+  const met = p50 <= target && p95 <= 2 * target;
+  return `p50 ≤ ${target}, p95 ≤ ${2 * target}: ${met ? 'met' : 'MISSED'}`;
+}
 const selectP95 = {};
 
 try {
   console.log(`\nFirst diagram: navigation start → the weights written, and on screen (ms), median of ${LOADS} loads`);
-  console.log('after one warm-up load, on a 1280-wide screen just tall enough to show every card down to the weights');
-  console.log(`${'page'.padEnd(30)} ${'written'.padStart(8)} ${'on screen'.padStart(10)}  target (on screen)`);
+  console.log('after one warm-up load each, the floor page\'s and the app\'s loads interleaved, on a 1280-wide');
+  console.log('screen just tall enough to show every card down to the weights');
   const long = Array.from({ length: 256 }, (_, i) => `t${i + 1}`).join(',');
-  for (const [name, url] of [['default', server.url], ['256', `${server.url}?tokens=${long}`]]) {
-    const height = await heightShowingWeights(url);
-    await firstDiagram(url, height);
-    const loads = [];
-    for (let i = 0; i < LOADS; i++) loads.push(await firstDiagram(url, height));
-    const median = (k) => loads.map((l) => l[k]).sort((a, b) => a - b)[Math.floor(LOADS / 2)];
-    const label = `${name === 'default' ? 'default scenario' : `T = ${name}`}, ${height} tall`;
-    const shown = loads.map((l) => l[1].toFixed(0)).join(', ');
-    console.log(`${label.padEnd(30)} ${median(0).toFixed(0).padStart(8)} ${median(1).toFixed(0).padStart(10)}  ${verdict(median(1), FIRST_TARGETS[name])}  (on screen: ${shown})`);
-    const late = loads.filter((l) => l[2]).length;
+  const pages = [
+    { name: 'floor page', url: floor.url, time: floorDiagram, height: 800 },
+    { name: 'default', url: server.url, time: firstDiagram },
+    { name: '256', url: `${server.url}?tokens=${long}`, time: firstDiagram },
+  ];
+  for (const p of pages) {
+    p.height ??= await heightShowingWeights(p.url);
+    await p.time(p.url, p.height);
+    p.loads = [];
+  }
+  for (let i = 0; i < LOADS; i++) for (const p of pages) p.loads.push(await p.time(p.url, p.height));
+  const median = (loads, k) => loads.map((l) => l[k]).sort((a, b) => a - b)[Math.floor(LOADS / 2)];
+  const floorShown = median(pages[0].loads, 1);
+  console.log(`${'page'.padEnd(30)} ${'written'.padStart(8)} ${'on screen'.padStart(10)} ${'− floor'.padStart(8)}  target`);
+  for (const p of pages) {
+    const shown = median(p.loads, 1);
+    const label = p.name === 'floor page' ? 'floor page (one SVG)' : `${p.name === 'default' ? 'default scenario' : `T = ${p.name}`}, ${p.height} tall`;
+    const over = shown - floorShown;
+    const target = OVER_FLOOR[p.name];
+    const judged = target === undefined ? '' : `floor + ${target}: ${over <= target ? 'met' : 'MISSED'}`;
+    const each = p.loads.map((l) => l[1].toFixed(0)).join(', ');
+    console.log(`${label.padEnd(30)} ${median(p.loads, 0).toFixed(0).padStart(8)} ${shown.toFixed(0).padStart(10)} ${over.toFixed(0).padStart(8)}  ${judged}  (on screen: ${each})`);
+    const late = p.loads.filter((l) => l[2]).length;
     if (late) console.log(`  note: in ${late} of ${LOADS} loads the cards below the diagrams were drawn before the weights were shown, and are in the time`);
   }
 
   console.log('\nInput → DOM updated and laid out (ms), release build, headless Chromium');
   console.log(`p50 / p95 / max over ${SAMPLES} inputs after ${WARMUP} warm-ups; first = the slowest warm-up`);
-  console.log(`${'kind'.padEnd(20)} ${'view'.padEnd(14)} ${'T'.padStart(13)} ${['p50', 'p95', 'max', 'first'].map((h) => h.padStart(8)).join(' ')}  p95 target`);
+  console.log(`${'kind'.padEnd(20)} ${'view'.padEnd(14)} ${'T'.padStart(13)} ${['p50', 'p95', 'max', 'first'].map((h) => h.padStart(8)).join(' ')}  target`);
   const kinds = ['select a query', 'edit one entry', 'new random weights'];
   for (const kind of kinds) {
     const layers = [...LENGTHS.map((t) => ({ t, heads: 1 })), HEADS];
@@ -295,4 +351,5 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  await floor.close();
 }

@@ -47,7 +47,8 @@ export function numpyList(code, name) {
 }
 
 /** A static file server for dist/ under SUB_PATH, on a free loopback port. */
-export async function serveDist() {
+/** Serves `folder` (the bundle under test by default) under SUB_PATH on a free port. */
+export async function serveDist(folder = DIST) {
   // Links may be long (hostile ones with 10,000 tokens), so accept request
   // heads of up to 1 MB rather than node's default 16 KB.
   const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
@@ -57,8 +58,8 @@ export async function serveDist() {
       return;
     }
     let rel = decodeURIComponent(url.pathname.slice(SUB_PATH.length)) || 'index.html';
-    const file = path.resolve(DIST, rel);
-    if (!file.startsWith(DIST) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    const file = path.resolve(folder, rel);
+    if (!file.startsWith(folder) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end();
       return;
     }

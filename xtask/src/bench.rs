@@ -1,7 +1,9 @@
 //! `cargo xtask bench`: the release bundle's size (raw and gzip -9) against
 //! its budget, the latency from an input event to updated diagrams in headless
 //! Chromium (selecting a query, editing one entry, new random weights, at
-//! T = 4, 16, 64, 256 and 512, and the first diagram's time), the core's native
+//! T = 4, 16, 64, 256 and 512, each row met when its median is within the
+//! target and its p95 within twice it), the first diagram's time against the
+//! floor page's (`crates/floor-page`, built the same way), the core's native
 //! forward-pass throughput beside NumPy's (when python3 has numpy), and training
 //! steps per second natively and in WebAssembly in headless Chromium.
 
@@ -30,8 +32,13 @@ pub fn run() -> Result<(), String> {
         dist::Std::Plain => "Release bundle (dist/, plain standard library)",
     };
     report_bundle(&bundle, title)?;
+    let floor = dist::build_floor_page(Path::new(dist::FLOOR_OUT), std)?;
     tools::ensure_test_tools()?;
-    sh::run(cmd("node").arg("tests/e2e/bench_latency.mjs"))?;
+    sh::run(
+        cmd("node")
+            .arg("tests/e2e/bench_latency.mjs")
+            .env("FLOOR_DIST", floor),
+    )?;
     let native = report_throughput()?;
     report_wasm_forward(&native)?;
     report_training()

@@ -34,6 +34,28 @@ pub fn build_release(out: &Path) -> Result<(PathBuf, Std), String> {
     Ok((folder, std))
 }
 
+/// Where `cargo xtask bench` builds the floor page.
+pub const FLOOR_OUT: &str = "target/floor-dist";
+
+/// Builds the floor page (`crates/floor-page`) into `out` exactly as the app
+/// is built (the same trunk configuration, release profile, standard library,
+/// wasm-opt passes and minifier), for the bench to time beside the app.
+pub fn build_floor_page(out: &Path, std: Std) -> Result<PathBuf, String> {
+    let folder = sh::root().join(out);
+    let mut trunk = with_std(cmd("trunk"), std);
+    sh::run(
+        trunk
+            .args([
+                "build",
+                "crates/floor-page/index.html",
+                "--release",
+                "--dist",
+            ])
+            .arg(&folder),
+    )?;
+    Ok(folder)
+}
+
 /// Builds with the lean standard library, or, should that fail, says so in
 /// one line and builds with the plain one.
 fn lean_or_plain(mut build: impl FnMut(Std) -> Result<(), String>) -> Result<Std, String> {
