@@ -45,10 +45,12 @@ test('pointercancel and lostpointercapture end a drag, and a stale drag cannot r
   const { cell, x, y } = await centreOf(lab, 'w-q', 2, 1);
   const value = async () => (await lab.matrix('w-q'))[2][1];
   for (const ending of ['pointercancel', 'lostpointercapture', 'stale']) {
+    const start = await value();
     await lab.page.mouse.move(x, y);
     await lab.page.mouse.down();
     await lab.page.mouse.move(x, y - 20, { steps: 2 });
     const during = await value();
+    assert.notEqual(during, start, `${ending}: the drag moved the number`);
     if (ending === 'stale') {
       // The pointerup was lost: the next move comes with no button pressed.
       await cell.dispatchEvent('pointermove', { pointerId: 1, clientX: x, clientY: y - 25, buttons: 0, bubbles: true });

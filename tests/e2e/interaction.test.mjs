@@ -262,8 +262,13 @@ test('a heatmap off screen is patched only when it comes into view, and never sh
   };
   const before = await outputHeatmap();
   assert.equal(before.opacity, '0', 'a heatmap off screen is kept hidden');
+  const seed = await page.inputValue('[data-testid="seed"]');
+  const painted = page.evaluate(() => new Promise((r) => document.addEventListener('painted', r, { once: true, capture: true })));
   await page.click('[data-testid="randomize"]');
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
+  // The app has handled the input: it shows the new seed, and has painted a
+  // heatmap on screen anew.
+  await page.waitForFunction((was) => document.querySelector('[data-testid="seed"]').value !== was, seed);
+  await painted;
   const stale = await outputHeatmap();
   assert.deepEqual(stale.values, before.values, 'the output heatmap off screen was not patched');
   // Reached with the keyboard, even without scrolling, it is patched at once:

@@ -200,7 +200,18 @@ export class LabPage {
     // A tab in the background draws no frames.
     await this.page.bringToFront();
     await this.unfold(selector);
-    await this.page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'nearest' }), selector);
+    await this.page.evaluate((s) => {
+      document.querySelector(s)?.scrollIntoView({ block: 'nearest' });
+      window.revealChecks = 0;
+    }, selector);
+    // The app learns that a diagram is on screen from an IntersectionObserver,
+    // whose report for a frame arrives in a task after that frame, and then
+    // patches the diagram in that task's microtasks. A check made right after
+    // a scroll can see a report that is still on its way (a stale read was
+    // seen once in a loaded fresh-clone run), so the element counts as shown
+    // when two checks a frame apart find it in view and not far (`data-far`).
+    // Playwright polls on the browser's frames, which a test's fake clock
+    // does not stop.
     await this.page.waitForFunction((s) => {
       const e = document.querySelector(s);
       // Missing or hidden (an embed without that panel): nothing to wait for.
@@ -209,9 +220,11 @@ export class LabPage {
       // screen again: scroll until it stays.
       const { top, bottom } = e.getBoundingClientRect();
       if (bottom < 0 || top > innerHeight) e.scrollIntoView({ block: 'nearest' });
-      return e.checkVisibility({ contentVisibilityAuto: true }) && !e.closest('[data-far]');
+      const shown = e.checkVisibility({ contentVisibilityAuto: true }) && !e.closest('[data-far]');
+      window.revealChecks = shown ? window.revealChecks + 1 : 0;
+      return window.revealChecks >= 2;
     }, selector);
-    // The card's diagrams are patched right after the app hears it is near.
+    // The task after the last report, and its microtasks, have run.
     await this.page.evaluate(() => new Promise((r) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => r();

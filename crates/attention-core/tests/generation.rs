@@ -213,7 +213,8 @@ proptest! {
 }
 
 /// A layer from seeded random numbers: T = 6, d = 5, d_k = 2 and d_v = 3
-/// per head, W_O with 4 columns when there are two heads.
+/// per head, W_O with 4 columns when there are two heads, and the last token
+/// padding (a real key must never attend to it, nor it count as a key).
 fn seeded(heads: usize, positions: Positions) -> Scenario {
     let (t, d, d_k, d_v) = (6, 5, 2, 3);
     Scenario {
@@ -227,7 +228,7 @@ fn seeded(heads: usize, positions: Positions) -> Scenario {
         },
         heads,
         w_o: (heads > 1).then(|| uniform_matrix(heads * d_v, 4, -1.0, 1.0, 5)),
-        mask: None,
+        mask: Some(Array2::from_shape_fn((1, t), |(_, j)| j + 1 < t)),
         options: Options {
             causal: true,
             scale: true,
@@ -296,6 +297,12 @@ fn transpose(a: &[Vec<f64>]) -> Vec<Vec<f64>> {
 }
 
 /// Softmax of one row (no positions or masks here: every key is allowed).
+/// Whether key j of the first sequence is a real token, not padding.
+fn real(s: &Scenario, j: usize) -> bool {
+    s.mask.as_ref().is_none_or(|m| m[[0, j]])
+}
+
+/// The softmax of a row in which padding keys hold −∞ (at least one key is real).
 fn softmax(row: &[f64]) -> Vec<f64> {
     let largest = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let exps: Vec<f64> = row.iter().map(|s| (s - largest).exp()).collect();
@@ -320,7 +327,17 @@ fn uncached_last_row(s: &Scenario, n: usize, count: &mut Counter) -> Vec<f64> {
             .iter()
             .enumerate()
             .map(|(i, row)| {
-                let seen: Vec<f64> = row[..=i].iter().map(|s| s * factor).collect();
+                let seen: Vec<f64> = row[..=i]
+                    .iter()
+                    .enumerate()
+                    .map(|(j, score)| {
+                        if real(s, j) {
+                            score * factor
+                        } else {
+                            f64::NEG_INFINITY
+                        }
+                    })
+                    .collect();
                 let mut w = softmax(&seen);
                 w.resize(n, 0.0);
                 w
@@ -349,7 +366,18 @@ fn cached_row(s: &Scenario, t: usize, cache: &mut [Cache], count: &mut Counter) 
         let q = count.matmul(&x, &rows(part.w_q.view())).remove(0);
         keys.push(count.matmul(&x, &rows(part.w_k.view())).remove(0));
         values.push(count.matmul(&x, &rows(part.w_v.view())).remove(0));
-        let scores: Vec<f64> = keys.iter().map(|k| count.dot(&q, k) * factor).collect();
+        let scores: Vec<f64> = keys
+            .iter()
+            .enumerate()
+            .map(|(j, k)| {
+                let score = count.dot(&q, k) * factor;
+                if real(s, j) {
+                    score
+                } else {
+                    f64::NEG_INFINITY
+                }
+            })
+            .collect();
         let weights = softmax(&scores);
         concat.extend(count.matmul(&[weights], values).remove(0));
     }
