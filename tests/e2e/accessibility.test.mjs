@@ -73,13 +73,55 @@ test('every walkthrough step passes axe-core, in both languages', async () => {
   for (const lang of ['zh', 'en']) {
     const lab = await openLab(`?lang=${lang}&step=1`);
     try {
-      for (let step = 1; step <= 10; step++) {
-        await assertAccessible(lab, `walkthrough step ${step}, ${lang}`);
-        if (step < 10) await lab.page.click('[data-testid="step-next"]');
+      // Every step, up to the last, where Next gives way to Finish.
+      let steps = 0;
+      for (;;) {
+        steps += 1;
+        await assertAccessible(lab, `walkthrough step ${steps}, ${lang}`);
+        if ((await lab.page.locator('[data-testid="step-next"]').count()) === 0) break;
+        await lab.page.click('[data-testid="step-next"]');
       }
+      assert.ok(await lab.page.isVisible('[data-testid="step-finish"]'), 'the last step ends the walkthrough');
+      assert.match(await lab.page.textContent('[data-testid="step-indicator"]'), new RegExp(`${steps}\\D+${steps}`), 'every step was checked');
     } finally {
       await lab.close();
     }
+  }
+});
+
+test('two heads with the heads card and W_O, and the common mistakes opened, pass axe-core', async () => {
+  for (const lang of ['zh', 'en']) {
+    const lab = await openLab(`?scenario=pronoun-heads&head=1&lang=${lang}`);
+    try {
+      await lab.reveal('[data-testid="head-picker"]');
+      await lab.reveal('[data-testid="w-o"]');
+      await lab.unfold('[data-testid="mistake-demo"]');
+      await lab.reveal('[data-testid="mistake-demo"]');
+      assert.ok(await lab.page.isVisible('[data-testid="w-o"]'), 'the W_O diagram is shown');
+      await assertAccessible(lab, `two heads, W_O and the common mistakes, ${lang}`);
+    } finally {
+      await lab.close();
+    }
+  }
+});
+
+test('axe-core, as the tests run it, reports a planted fault', async () => {
+  // A canary: were axe not running, or running no rules, every accessibility
+  // test would pass on anything.
+  const lab = await openLab('?lang=en');
+  try {
+    await lab.page.evaluate(() => {
+      const unnamed = document.createElement('button');
+      unnamed.dataset.testid = 'planted';
+      document.querySelector('main').append(unnamed);
+    });
+    const violations = await lab.axeViolations();
+    assert.ok(
+      violations.some((v) => v.startsWith('button-name') && v.includes('planted')),
+      `axe reports the unnamed button: ${violations.join('; ')}`,
+    );
+  } finally {
+    await lab.close();
   }
 });
 

@@ -1,8 +1,10 @@
-//! Compares the core with float64 results from PyTorch, case by case and
-//! number by number: one head in `tests/data/torch_cases.json`, and
-//! `nn.MultiheadAttention` (several heads, W_O) in
-//! `tests/data/torch_mha_cases.json` and in the further cases that
-//! `tests/data/make_torch_mha_cases.py` wrote to `torch_mha_more_cases.json`.
+//! Compares the core with float64 results computed outside the project, case
+//! by case and number by number: one head from PyTorch in
+//! `tests/data/torch_cases.json`, and `nn.MultiheadAttention` (several heads,
+//! W_O) in `tests/data/torch_mha_cases.json` and in the further cases that
+//! `tests/data/make_torch_mha_cases.py` wrote to `torch_mha_more_cases.json`;
+//! and rotary positions (RoPE) by the textbook rotation of complex numbers,
+//! which `tests/data/make_rope_cases.py` wrote to `rope_cases.json`.
 
 use attention_core::Scenario;
 use serde_json::{Map, Value};
@@ -22,11 +24,17 @@ const MORE_MULTI_HEAD_CASES: &str = include_str!(concat!(
     "/tests/data/torch_mha_more_cases.json"
 ));
 
+const ROPE_CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/rope_cases.json"
+));
+
 /// How many cases each data file holds; checked so that an emptied or
 /// truncated file cannot make the test pass without comparing anything.
 const EXPECTED_CASES: usize = 6;
 const EXPECTED_MULTI_HEAD_CASES: usize = 2;
 const EXPECTED_MORE_MULTI_HEAD_CASES: usize = 3;
+const EXPECTED_ROPE_CASES: usize = 3;
 
 /// Absolute tolerance on the weights, which lie in [0, 1]. PyTorch computes
 /// in another order (and may fuse operations), which moves the last bits of a
@@ -94,7 +102,7 @@ fn compare(got: &Value, want: &Value, check: Check, path: &str) -> Result<(), St
                 Ok(())
             } else {
                 Err(format!(
-                    "{path}: got {g:e}, PyTorch {w:e} (allowed difference {allowed:e})"
+                    "{path}: got {g:e}, the reference {w:e} (allowed difference {allowed:e})"
                 ))
             }
         }
@@ -135,6 +143,16 @@ fn every_further_multi_head_case_matches_pytorch() {
         compared(cases, &MULTI_HEAD_FIELDS),
         EXPECTED_MORE_MULTI_HEAD_CASES
     );
+}
+
+#[test]
+fn every_rope_case_matches_the_textbook_rotation() {
+    let data: Value = serde_json::from_str(ROPE_CASES).expect("rope_cases.json is valid JSON");
+    let cases = data["cases"]
+        .as_object()
+        .expect("rope_cases.json has an object `cases`");
+    let fields = ["q", "k", "scores", "weights", "output"];
+    assert_eq!(compared(cases, &fields), EXPECTED_ROPE_CASES);
 }
 
 /// Runs every case's input and compares `fields` of its trace's JSON with
