@@ -73,6 +73,11 @@ pub fn kind_of(kind: &str, key: &str, tag: &str) -> Option<&'static str> {
     })
 }
 
+/// The action of a card's controls of which one is chosen at a time (a
+/// token's chip): `page/highlight.js` `choose` marks the chosen one, outside
+/// the markup, by this name.
+pub const SELECT: &str = "select";
+
 /// A button that names its action for a card's listener (`data-action`),
 /// with the action as its test id too.
 pub fn action_button(m: &mut Markup, action: &str, label: &str) {

@@ -3,8 +3,11 @@
 //! events into an action (`crate::action`); this module shows that markup,
 //! patched in place, and hands the events back.
 //!
-//! - [`patch`]: the one way markup reaches the page (`morph.js`: the differ,
-//!   the canvas painter, the highlight), and whether a host is drawn now;
+//! - [`patch`]: the one way markup reaches the page, through three scripts
+//!   with a job each: `morph.js` the differ (and each host's state, in one
+//!   `WeakMap`), `paint.js` the canvas painter (with its worker),
+//!   `highlight.js` the lit cells and the chosen control; and whether a
+//!   host is drawn now;
 //! - [`action_card`]: a card written as markup, whose controls speak the
 //!   cards' protocol;
 //! - [`svg_host`]: a diagram's markup, whose cells become [`CellEvent`]s;

@@ -1,6 +1,7 @@
 // The browser's half of "save and share": files to download, the diagrams as
 // one standalone SVG or PNG, the clipboard, and reading an uploaded file. The
 // texts themselves (JSON, LaTeX, NumPy, the embed code) are written in Rust.
+import { lastPaint } from './page/paint.js';
 
 // Offers `text` as a file download named `name`.
 export function download(name, mime, text) {
@@ -148,10 +149,10 @@ function composeLight() {
   return out;
 }
 
-// A painted heatmap (`morph.js` `paint`) shows its colours and numbers on a
+// A painted heatmap (`paint.js` `paint`) shows its colours and numbers on a
 // canvas under its SVG. The copy gets them back as fills and texts, from what
-// the page last painted (the host's `fields`), so the figure stays vector and
-// its numbers text.
+// the page last painted (`lastPaint`), so the figure stays vector and its
+// numbers text.
 function paintBack(svg, copy) {
   const frame = svg.parentElement;
   if (!frame?.classList.contains('painted')) return;
@@ -168,30 +169,30 @@ function paintBack(svg, copy) {
     number.textContent = content;
     return number;
   };
-  // The wide softmax bars (`morph.js` `paintBars`): each bar's fill, top and
+  const { cells, bars } = lastPaint(host);
+  // The wide softmax bars (`paint.js` `paintBars`): each bar's fill, top and
   // height, and its number above it.
-  if (host.barLines) {
+  if (bars) {
     const ink = style.getPropertyValue('--ink').trim() || style.color;
     const muted = style.getPropertyValue('--muted').trim() || ink;
     copy.querySelectorAll('rect.bar-value').forEach((rect, j) => {
-      const f = (host.barLines[j + 1] ?? '').split('\t');
-      if (f.length < 8) return;
-      rect.style.fill = f[3];
-      rect.setAttribute('y', f[4]);
-      rect.setAttribute('height', f[5]);
+      const bar = bars[j];
+      if (!bar?.wide) return;
+      rect.style.fill = bar.fill;
+      rect.setAttribute('y', bar.top);
+      rect.setAttribute('height', bar.height);
       const x = Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) / 2;
-      rect.after(text(x, f[7], f[2] ? muted : ink, f[6]));
+      rect.after(text(x, bar.textY, bar.masked ? muted : ink, bar.text));
     });
     return;
   }
-  const fields = host.fields;
-  if (!fields) return;
+  if (!cells) return;
   copy.querySelectorAll('rect[data-row]').forEach((rect, i) => {
-    const [fill, , printed, ink] = fields[i] ?? [];
-    if (!fill) return;
-    rect.style.fill = fill;
+    const cell = cells[i];
+    if (!cell?.fill) return;
+    rect.style.fill = cell.fill;
     const at = (a, b) => Number(rect.getAttribute(a)) + Number(rect.getAttribute(b)) / 2;
-    rect.after(text(at('x', 'width'), at('y', 'height'), ink, printed));
+    rect.after(text(at('x', 'width'), at('y', 'height'), cell.ink, cell.text));
   });
 }
 

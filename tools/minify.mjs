@@ -4,7 +4,7 @@
 // integrity (SRI) attributes of the staged HTML up to date.
 //
 // trunk's own JS minifier cannot parse wasm-bindgen's glue, and trunk copies
-// wasm-bindgen's snippets (src/page/morph.js) without minifying them, so
+// wasm-bindgen's snippets (src/page/*.js) without minifying them, so
 // both would otherwise ship with their comments and long names. trunk runs
 // this hook after it has written index.html into the staging folder and
 // before it moves that folder to dist/, so what it changes is what ships.

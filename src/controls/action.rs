@@ -6,6 +6,7 @@
 
 use super::scenarios::Choice;
 pub use crate::action::Reading;
+use crate::action::SELECT;
 use crate::lab::{self, LabError};
 use attention_core::Scenario;
 
@@ -49,7 +50,7 @@ impl Action {
     pub fn read(r: &Reading) -> Option<Action> {
         let number = || r.value.trim().parse::<usize>().ok();
         Some(match (r.event, r.action) {
-            ("click", "select") => Action::SelectToken(r.index),
+            ("click", SELECT) => Action::SelectToken(r.index),
             ("click", "pad") => Action::TogglePad(r.index),
             ("click", "remove") => Action::Remove(r.index),
             ("click", "add") | ("enter", "new-token") => Action::Add(r.value.to_owned()),

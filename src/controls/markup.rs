@@ -5,6 +5,7 @@
 //! tests read it natively.
 
 use super::scenarios::Choice;
+use crate::action::SELECT;
 use crate::i18n::{controls as text, Lang, Msg};
 use crate::lab::{self, LabError, MAX_DIM, MAX_HEADS, MAX_HEAD_COLUMNS, MIN_DIM};
 use crate::page::refusal;
@@ -126,7 +127,7 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
             .as_ref()
             .and_then(|m| m.get((view.sequence, i)).copied())
             == Some(false);
-        // The selected query's chip is marked by `morph.js` `choose`, not
+        // The selected query's chip is marked by `highlight.js` `choose`, not
         // here: a new query then touches two chips, not the whole list.
         let class = if padded { "token padded" } else { "token" };
         // The first token's chip is the list's tab stop until focus moves.
@@ -142,7 +143,7 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
         };
         let pressed = |on: bool| ("aria-pressed", if on { "true" } else { "false" });
         m.start("li").attr("class", class).attr("role", "row").end();
-        let mut select = control("token-select", "token", "select");
+        let mut select = control("token-select", "token", SELECT);
         select[4].1 = stop;
         // The arrows move the query along the chips (`action::rove`).
         select.extend([pressed(false), ("data-follows", "")]);

@@ -22,7 +22,7 @@ pub fn ActionCard(
     /// Receives every event on a control that names an action.
     on_action: Callback<Heard>,
     /// Which of the card's `select` controls is chosen (`data-index`): marked
-    /// by `morph.js` `choose` on two elements, outside the markup, so a new
+    /// by `highlight.js` `choose` on two elements, outside the markup, so a new
     /// choice rewrites nothing.
     #[prop(optional)]
     chosen: Option<RwSignal<usize>>,

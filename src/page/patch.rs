@@ -11,18 +11,27 @@ use web_sys::Element;
 extern "C" {
     /// Patches `host`'s content to match `markup`, changing only what differs.
     fn morph(host: &Element, markup: &str);
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/page/paint.js")]
+extern "C" {
     /// Repaints the heatmap cells in `host` from `matrix::markup::paint` lines.
     pub(super) fn paint(host: &Element, encoded: &str);
     /// Repaints the bars in `host` from `softmax::bars::markup::bar_paint` lines.
     #[wasm_bindgen(js_name = paintBars)]
     pub(super) fn paint_bars(host: &Element, encoded: &str);
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/page/highlight.js")]
+extern "C" {
     /// Highlights the heatmap cells of these rows and columns in `host`.
     pub(super) fn light(host: &Element, rows: &[u32], cols: &[u32]);
-    /// Marks the control `data-action="select"` with this `data-index` in `host` as chosen.
+    /// Marks the control `data-action="select"` ([`crate::action::SELECT`])
+    /// with this `data-index` in `host` as chosen.
     pub(super) fn choose(host: &Element, index: u32);
 }
 
-/// Rows and columns of a heatmap to highlight (see `morph.js` `light`).
+/// Rows and columns of a heatmap to highlight (see `highlight.js` `light`).
 pub type Lit = (Vec<usize>, Vec<usize>);
 
 /// Whether `node` is drawn (`super::visibility::Skipped`): on screen, once start-up

@@ -44,8 +44,10 @@ const cases = [
 ];
 
 /**
- * The app opened, and the address of the copy of morph.js it loaded (the
- * release build's), for a test to import into the page.
+ * The app opened, with the page's machinery as the release build ships it
+ * (the differ `morph.js`, the painter `paint.js`, the highlight
+ * `highlight.js`) imported into the page as `window.machinery`, for a test
+ * to drive on hosts of its own.
  */
 async function openWithMorph() {
   const lab = await LabPage.open(harness.browser, harness.server.url);
@@ -53,6 +55,10 @@ async function openWithMorph() {
     () => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.endsWith('/morph.js')) ?? null,
   );
   assert.ok(snippet, 'the page loaded morph.js');
+  await lab.page.evaluate(async (url) => {
+    const beside = (name) => url.replace(/morph\.js$/, name);
+    window.machinery = { ...(await import(url)), ...(await import(beside('paint.js'))), ...(await import(beside('highlight.js'))) };
+  }, snippet);
   return { lab, snippet };
 }
 
@@ -61,7 +67,7 @@ test('morph patches every kind of change to exactly the new markup', async () =>
   for (const c of cases) {
     const [patched, fresh] = await lab.page.evaluate(
       async ({ url, c }) => {
-        const { morph } = await import(url);
+        const { morph } = window.machinery;
         const host = document.createElement('div');
         document.body.append(host);
         morph(host, c.from);
@@ -85,7 +91,7 @@ test('morph patches every kind of change to exactly the new markup', async () =>
 test('a painted heatmap shows its paint on the canvas and keeps it through new markup', async () => {
   const { lab, snippet } = await openWithMorph();
   await lab.page.evaluate(async (url) => {
-    const { morph, paint } = await import(url);
+    const { morph, paint } = window.machinery;
     const host = document.createElement('div');
     host.id = 'paint-test';
     host.style.cssText = 'position: fixed; left: 0; top: 0; z-index: 10; background: #fff';
@@ -145,7 +151,7 @@ test('a painted heatmap shows its paint on the canvas and keeps it through new m
 test('a field being typed into keeps what is typed, and others follow the markup', async () => {
   const { lab, snippet } = await openWithMorph();
   const result = await lab.page.evaluate(async (url) => {
-    const { morph } = await import(url);
+    const { morph } = window.machinery;
     const host = document.createElement('div');
     document.body.append(host);
     morph(host, '<input data-k="a" value="1"><input data-k="b" value="1"><input type="checkbox" data-k="c">');
@@ -166,7 +172,7 @@ test('a field being typed into keeps what is typed, and others follow the markup
 test('a highlight moves only its own cells and outlives new markup and repaints', async () => {
   const { lab, snippet } = await openWithMorph();
   const result = await lab.page.evaluate(async (url) => {
-    const { morph, paint, light } = await import(url);
+    const { morph, paint, light } = window.machinery;
     const host = document.createElement('div');
     document.body.append(host);
     const grid = (v) => {
@@ -215,7 +221,7 @@ test('bars repaint in place, and a chart crossing between wide and thin bars end
   const { lab, snippet } = await openWithMorph();
   const step = (body) => lab.page.evaluate(body);
   await lab.page.evaluate(async (url) => {
-    const { morph, paintBars } = await import(url);
+    const { morph, paintBars } = window.machinery;
     const host = document.createElement('div');
     host.id = 'bars-test';
     host.style.cssText = 'position: fixed; left: 0; top: 0; z-index: 10; background: #fff';
@@ -276,4 +282,33 @@ test('bars repaint in place, and a chart crossing between wide and thin bars end
   // The new wide chart's canvas is drawn from the last lines.
   assert.equal((await look()).join(' '), drawnBars);
   await lab.close();
+});
+
+test('the page draws the canvases until the painter worker is ready, and the worker draws them after', async () => {
+  const context = await harness.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  // Who drew each canvas, from the start: each drawing's `painted` event says.
+  await page.addInitScript(() => {
+    window.drawnBy = [];
+    document.addEventListener('painted', (event) => window.drawnBy.push(event.detail.by), true);
+  });
+  const lab = new LabPage(page);
+  await page.goto(`${harness.server.url}?lang=en`);
+  await page.waitForFunction(() => window.drawnBy.length > 0);
+  assert.equal(await page.evaluate(() => window.drawnBy[0]), 'page', 'start-up draws before the worker is ready');
+  // Once the worker has said it is ready, new weights are drawn there; until
+  // then an input is drawn here, so inputs are made until one is the worker's.
+  let drawn = [];
+  for (let tries = 0; tries < 40 && !drawn.includes('worker'); tries++) {
+    await page.evaluate(() => {
+      window.drawnBy = [];
+    });
+    await page.click('[data-testid="randomize"]');
+    await page.waitForFunction(() => window.drawnBy.length > 0);
+    drawn = await page.evaluate(() => window.drawnBy);
+  }
+  assert.ok(drawn.includes('worker'), `the painter worker draws: ${drawn}`);
+  assert.ok(drawn.every((by) => by === 'worker'), `and only it, once ready: ${drawn}`);
+  assert.deepEqual(lab.consoleErrors, []);
+  await context.close();
 });

@@ -33,7 +33,7 @@ fn every_token_gets_a_chip_with_its_actions() {
             "{action}"
         );
     }
-    // Every chip is written unchosen: `morph.js` `choose` marks the selected one.
+    // Every chip is written unchosen: `highlight.js` `choose` marks the selected one.
     assert!(html.contains("<li class=\"token\" role=\"row\"><span role=\"gridcell\"><button class=\"token-select\" data-testid=\"token\" data-action=\"select\" data-index=\"1\" tabindex=\"-1\" aria-pressed=\"false\" data-follows=\"\">喜欢</button></span>"));
     // The list is one grid with one tab stop, the first token's chip.
     assert_eq!(html.matches("role=\"grid\"").count(), 1);

@@ -63,7 +63,7 @@ pub struct MatrixSpec<'a> {
     /// Dragging a cell vertically changes its value (`page::cell::Gesture`).
     pub draggable: bool,
     /// Whether the cells' colours and numbers are painted on a canvas under
-    /// the SVG (`paint`, then `morph.js` `paint`) instead of written into it:
+    /// the SVG (`paint`, then `paint.js` `paint`) instead of written into it:
     /// the SVG keeps each cell's outline and hooks, so a new value repaints
     /// pixels instead of restyling rectangles and laying out text again.
     pub painted: bool,
@@ -169,7 +169,7 @@ impl CellLook {
 
 /// Every cell's look in row-major order, one line per cell with tab-separated
 /// fill, value, printed text, text colour, class, mask flag and name: what
-/// `morph.js`'s `paint` puts on a painted heatmap (`MatrixSpec::painted`),
+/// `paint.js`'s `paint` puts on a painted heatmap (`MatrixSpec::painted`),
 /// the colours and numbers on its canvas, the rest on its cells.
 pub fn paint(spec: &MatrixSpec) -> String {
     let extent = spec.extent.unwrap_or_else(|| symmetric_extent(spec.values));
@@ -434,7 +434,7 @@ mod tests {
             assert!(svg.contains(&format!("class=\"{}\"", line[4])));
         }
         assert_eq!(lines[1][5], "1", "the masked cell is flagged");
-        // Highlights are not painted: `morph.js` `light` keeps them.
+        // Highlights are not painted: `highlight.js` `light` keeps them.
         assert_eq!(lines[2][4], "cell");
     }
 

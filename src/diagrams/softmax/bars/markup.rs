@@ -47,7 +47,7 @@ pub fn chart(labels: &[String], aria: &str) -> String {
     let mut m = Markup::new();
     if !thin {
         // Wide bars and their numbers are drawn on a canvas under the SVG
-        // (`morph.js` `paintBars`): a new row repaints pixels, where moving
+        // (`paint.js` `paintBars`): a new row repaints pixels, where moving
         // rectangles and rewriting texts made the browser lay them out again.
         m.open("div", &[("class", "painted wide-bars")]);
         m.element("canvas", &[("class", "bars"), ("aria-hidden", "true")], "");
@@ -206,7 +206,7 @@ fn bar(m: &mut Markup, layout: &BarLayout, j: usize, label: &str, thin: bool) {
     m.close("g");
 }
 
-/// What `morph.js`'s `paintBars` puts on [`chart`]'s bars for `row`, bar
+/// What `paint.js`'s `paintBars` puts on [`chart`]'s bars for `row`, bar
 /// `shown` emphasised: first the outlines of the thin bars, one per colour,
 /// tab-separated (empty unless thin), then one line per key with
 /// tab-separated group class (`bar`, plus `masked` and `active`), the

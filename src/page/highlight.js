@@ -1,0 +1,68 @@
+// The highlight: which heatmap cells are lit (the selected query, the row and
+// column a product is made of) and which of a card's `select` controls is
+// chosen. Neither the markup nor the paint writes them; they are kept in the
+// host's state and put back after each markup (`afterMarkup`) and each paint
+// that rewrote the cells' classes, so a new selection touches a few
+// elements, not the matrix or the list.
+import { afterMarkup, stateOf } from './morph.js';
+
+// Highlights the heatmap cells of `rows` and `cols` with the class `lit`.
+// Only those cells and the ones lit before are touched, so a new selection
+// costs a row, not the matrix.
+export function light(host, rows, cols) {
+  stateOf(host).lit = { rows: Array.from(rows), cols: Array.from(cols) };
+  relight(host);
+}
+
+// Marks the chosen one of a card's `select` controls (`data-index`): its
+// button gets aria-pressed="true" and its item the class `selected`. The
+// markup writes every such control unchosen.
+export function choose(host, index) {
+  stateOf(host).chosen = String(index);
+  rechoose(host);
+}
+
+// The action whose controls `choose` marks; named where the cards' actions
+// are written (`crate::action::SELECT`).
+const SELECT = 'select';
+
+// What shows a control as chosen: the list item it is in (a token's chip,
+// among its row's other controls), or else its parent.
+const holder = (control) => control.closest('li') ?? control.parentElement;
+
+function rechoose(host) {
+  const { chosen } = stateOf(host);
+  if (chosen === undefined) return;
+  for (const button of host.querySelectorAll(`[data-action="${SELECT}"][aria-pressed="true"]`)) {
+    if (button.dataset.index === chosen) continue;
+    button.setAttribute('aria-pressed', 'false');
+    holder(button).classList.remove('selected');
+  }
+  const button = host.querySelector(`[data-action="${SELECT}"][data-index="${chosen}"]`);
+  if (!button) return;
+  // The markup may have rewritten either one.
+  if (button.getAttribute('aria-pressed') !== 'true') button.setAttribute('aria-pressed', 'true');
+  holder(button).classList.add('selected');
+}
+
+// Puts the class `lit` back on the cells of the lit rows and columns, and
+// takes it off every other cell.
+export function relight(host) {
+  const { lit } = stateOf(host);
+  const want = new Set();
+  for (const r of lit?.rows ?? []) {
+    for (const cell of host.querySelectorAll(`rect.cell[data-row="${r}"]`)) want.add(cell);
+  }
+  for (const c of lit?.cols ?? []) {
+    for (const cell of host.querySelectorAll(`rect.cell[data-col="${c}"]`)) want.add(cell);
+  }
+  for (const cell of host.querySelectorAll('rect.cell.lit')) {
+    if (!want.has(cell)) cell.classList.remove('lit');
+  }
+  for (const cell of want) if (!cell.classList.contains('lit')) cell.classList.add('lit');
+}
+
+afterMarkup((host) => {
+  relight(host);
+  rechoose(host);
+});
