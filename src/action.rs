@@ -16,12 +16,27 @@ pub use rove::{plain_key, rove};
 
 use crate::svg::Markup;
 
+/// The kinds of event a card's actions are read from (see [`kind_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A click, or Enter or Space on a focusable element that is no button.
+    Click,
+    /// A field's value committed (`change`).
+    Change,
+    /// A field's value while it is typed or dragged (`input`).
+    Input,
+    /// Enter in a field.
+    Enter,
+    /// Escape anywhere.
+    Escape,
+}
+
 /// What an event on a control says: the event's kind (see [`kind_of`]), the
 /// element's `data-action` and `data-index`, and its current value and
 /// checked state (of the field it names with `data-field`, if it names one).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reading<'a> {
-    pub event: &'a str,
+    pub event: Kind,
     pub action: &'a str,
     pub index: usize,
     pub value: &'a str,
@@ -31,7 +46,7 @@ pub struct Reading<'a> {
 impl<'a> Reading<'a> {
     /// An event of kind `event` on the first control named `action`, holding
     /// `value`, not checked.
-    pub fn of(event: &'a str, action: &'a str, value: &'a str) -> Self {
+    pub fn of(event: Kind, action: &'a str, value: &'a str) -> Self {
         Reading {
             event,
             action,
@@ -45,7 +60,7 @@ impl<'a> Reading<'a> {
     pub fn click(action: &'a str, index: usize) -> Self {
         Reading {
             index,
-            ..Reading::of("click", action, "")
+            ..Reading::of(Kind::Click, action, "")
         }
     }
 }
@@ -57,18 +72,18 @@ impl<'a> Reading<'a> {
 /// Enter and Space on an element that is not a button or a form field (a step
 /// dot, a formula link: focusable through `tabindex`) activate it like a
 /// click, as they would a button; a real button is left to the browser, which
-/// clicks it itself. In a field Enter commits (`"enter"`); Escape is
-/// `"escape"` anywhere.
-pub fn kind_of(kind: &str, key: &str, tag: &str) -> Option<&'static str> {
+/// clicks it itself. In a field Enter commits ([`Kind::Enter`]); Escape is
+/// [`Kind::Escape`] anywhere.
+pub fn kind_of(kind: &str, key: &str, tag: &str) -> Option<Kind> {
     let tag = tag.to_ascii_uppercase();
     let field = matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA");
     Some(match (kind, key) {
-        ("click", _) => "click",
-        ("change", _) => "change",
-        ("input", _) => "input",
-        ("keydown", "Escape") => "escape",
-        ("keydown", "Enter") if field => "enter",
-        ("keydown", "Enter" | " ") if !field && tag != "BUTTON" => "click",
+        ("click", _) => Kind::Click,
+        ("change", _) => Kind::Change,
+        ("input", _) => Kind::Input,
+        ("keydown", "Escape") => Kind::Escape,
+        ("keydown", "Enter") if field => Kind::Enter,
+        ("keydown", "Enter" | " ") if !field && tag != "BUTTON" => Kind::Click,
         _ => return None,
     })
 }
@@ -95,19 +110,19 @@ mod tests {
 
     #[test]
     fn pointer_and_field_events_keep_their_kind() {
-        assert_eq!(kind_of("click", "", "BUTTON"), Some("click"));
-        assert_eq!(kind_of("change", "", "SELECT"), Some("change"));
-        assert_eq!(kind_of("input", "", "INPUT"), Some("input"));
+        assert_eq!(kind_of("click", "", "BUTTON"), Some(Kind::Click));
+        assert_eq!(kind_of("change", "", "SELECT"), Some(Kind::Change));
+        assert_eq!(kind_of("input", "", "INPUT"), Some(Kind::Input));
         assert_eq!(kind_of("pointerover", "", "BUTTON"), None);
     }
 
     #[test]
     fn keys_commit_fields_cancel_anywhere_and_activate_what_is_no_button() {
-        assert_eq!(kind_of("keydown", "Enter", "INPUT"), Some("enter"));
-        assert_eq!(kind_of("keydown", "Escape", "input"), Some("escape"));
+        assert_eq!(kind_of("keydown", "Enter", "INPUT"), Some(Kind::Enter));
+        assert_eq!(kind_of("keydown", "Escape", "input"), Some(Kind::Escape));
         // A step dot or a formula link acts on Enter and Space like a click.
-        assert_eq!(kind_of("keydown", "Enter", "LI"), Some("click"));
-        assert_eq!(kind_of("keydown", " ", "mrow"), Some("click"));
+        assert_eq!(kind_of("keydown", "Enter", "LI"), Some(Kind::Click));
+        assert_eq!(kind_of("keydown", " ", "mrow"), Some(Kind::Click));
         // The browser clicks a button itself: reading it too would act twice.
         assert_eq!(kind_of("keydown", "Enter", "BUTTON"), None);
         assert_eq!(kind_of("keydown", " ", "button"), None);

@@ -7,6 +7,7 @@
 
 mod charts;
 
+use crate::action::Kind;
 use crate::action::{Heard, Reading};
 use crate::i18n::{experiment as text, tr, Lang, LangContext};
 use crate::page::ActionCard;
@@ -62,8 +63,8 @@ pub enum ExperimentAction {
 impl ExperimentAction {
     pub fn read(r: &Reading) -> Option<Self> {
         Some(match (r.event, r.action) {
-            ("input", "experiment-dk") => Self::Dim(dim_at(r.value)),
-            ("change", "experiment-seed") => Self::Seed(r.value.to_owned()),
+            (Kind::Input, "experiment-dk") => Self::Dim(dim_at(r.value)),
+            (Kind::Change, "experiment-seed") => Self::Seed(r.value.to_owned()),
             _ => return None,
         })
     }
@@ -271,8 +272,8 @@ mod tests {
 
     #[test]
     fn the_slider_and_the_seed_are_read_and_a_bad_seed_is_refused_keeping_the_last() {
-        let input = |action, value| Reading::of("input", action, value);
-        let change = |action, value| Reading::of("change", action, value);
+        let input = |action, value| Reading::of(Kind::Input, action, value);
+        let change = |action, value| Reading::of(Kind::Change, action, value);
         let dim = ExperimentAction::read(&input("experiment-dk", "3"));
         assert_eq!(dim, Some(ExperimentAction::Dim(8)));
         let bench = dim.map(|a| a.apply(Bench::default())).unwrap_or_default();

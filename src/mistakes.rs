@@ -4,6 +4,7 @@
 //!
 //! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
+use crate::action::Kind;
 use crate::action::{Heard, Reading};
 use crate::i18n::{mistakes as text, Lang, LangContext, Msg};
 use crate::lab;
@@ -90,8 +91,8 @@ impl MistakeAction {
     /// mistake that does not exist.
     pub fn read(r: &Reading) -> Option<Self> {
         Some(match (r.event, r.action) {
-            ("click", "mistake-demo") => Self::Demo(*Mistake::ALL.get(r.index)?),
-            ("click", "mistake-undo") => Self::Undo,
+            (Kind::Click, "mistake-demo") => Self::Demo(*Mistake::ALL.get(r.index)?),
+            (Kind::Click, "mistake-undo") => Self::Undo,
             _ => return None,
         })
     }
@@ -363,7 +364,7 @@ mod tests {
         let past_the_end = Reading::click("mistake-demo", Mistake::ALL.len());
         assert_eq!(MistakeAction::read(&past_the_end), None);
         let changed = Reading {
-            event: "change",
+            event: Kind::Change,
             ..Reading::click("mistake-demo", 0)
         };
         assert_eq!(MistakeAction::read(&changed), None);

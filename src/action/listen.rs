@@ -2,7 +2,7 @@
 //! on its root, which reads an event into a [`Heard`] (a [`Reading`] with the
 //! elements it came from) for the card's callback.
 
-use super::{kind_of, Reading};
+use super::{kind_of, Kind, Reading};
 use leptos::attr::Attribute;
 use leptos::ev::{self, on};
 use leptos::prelude::*;
@@ -13,7 +13,7 @@ use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement}
 /// the elements a card's shell may still need (to copy into, clear, upload
 /// from).
 pub struct Heard {
-    pub event: &'static str,
+    pub event: Kind,
     pub action: String,
     pub index: usize,
     pub value: String,
@@ -89,7 +89,7 @@ fn hear(event: &web_sys::Event) -> Option<Heard> {
     let kind = kind_of(&event.type_(), &key, &control.tag_name())?;
     // A key that activates a step dot or link must not scroll the page, and
     // a link that names an action is that action, not a navigation.
-    if kind == "click" && (!key.is_empty() || control.tag_name() == "A") {
+    if kind == Kind::Click && (!key.is_empty() || control.tag_name() == "A") {
         event.prevent_default();
     }
     let field = control

@@ -2,6 +2,7 @@
 //! for tables, the link and the language, speaking the cards' protocol
 //! (`crate::action`). Pure, so tested natively.
 
+use crate::action::Kind;
 use crate::action::Reading;
 use crate::i18n::{self, Lang};
 use crate::svg::Markup;
@@ -28,10 +29,10 @@ pub enum HeaderAction {
 impl HeaderAction {
     pub fn read(r: &Reading) -> Option<Self> {
         Some(match (r.event, r.action) {
-            ("change", "tables") => Self::Tables(r.checked),
-            ("click", "copy-link") => Self::CopyLink,
-            ("click", "lang-switch") => Self::SwitchLanguage,
-            ("click", "skip") => Self::Skip,
+            (Kind::Change, "tables") => Self::Tables(r.checked),
+            (Kind::Click, "copy-link") => Self::CopyLink,
+            (Kind::Click, "lang-switch") => Self::SwitchLanguage,
+            (Kind::Click, "skip") => Self::Skip,
             _ => return None,
         })
     }
@@ -99,7 +100,7 @@ mod tests {
     fn the_header_reads_its_three_controls_and_nothing_else() {
         let checked = Reading {
             checked: true,
-            ..Reading::of("change", "tables", "on")
+            ..Reading::of(Kind::Change, "tables", "on")
         };
         assert_eq!(
             HeaderAction::read(&checked),

@@ -5,6 +5,7 @@
 //! so every control's behaviour is tested natively.
 
 use super::scenarios::Choice;
+use crate::action::Kind;
 pub use crate::action::Reading;
 use crate::action::SELECT;
 use crate::lab::{self, LabError};
@@ -50,26 +51,26 @@ impl Action {
     pub fn read(r: &Reading) -> Option<Action> {
         let number = || r.value.trim().parse::<usize>().ok();
         Some(match (r.event, r.action) {
-            ("click", SELECT) => Action::SelectToken(r.index),
-            ("click", "pad") => Action::TogglePad(r.index),
-            ("click", "remove") => Action::Remove(r.index),
-            ("click", "add") | ("enter", "new-token") => Action::Add(r.value.to_owned()),
-            ("click", "randomize") => Action::Randomize,
-            ("click", "randomize-w-o") => Action::RandomizeWO,
-            ("change", "use-w-o") => Action::OutputProjection(r.checked),
-            ("click", "reset") => Action::Reset,
-            ("change", "rename") => Action::Rename(r.index, r.value.to_owned()),
-            ("change", "scale") => Action::Scale(r.checked),
-            ("change", "causal") => Action::Causal(r.checked),
-            ("change", "sequence") => Action::Sequence(number()?),
-            ("change", "seed") => match r.value.trim().parse() {
+            (Kind::Click, SELECT) => Action::SelectToken(r.index),
+            (Kind::Click, "pad") => Action::TogglePad(r.index),
+            (Kind::Click, "remove") => Action::Remove(r.index),
+            (Kind::Click, "add") | (Kind::Enter, "new-token") => Action::Add(r.value.to_owned()),
+            (Kind::Click, "randomize") => Action::Randomize,
+            (Kind::Click, "randomize-w-o") => Action::RandomizeWO,
+            (Kind::Change, "use-w-o") => Action::OutputProjection(r.checked),
+            (Kind::Click, "reset") => Action::Reset,
+            (Kind::Change, "rename") => Action::Rename(r.index, r.value.to_owned()),
+            (Kind::Change, "scale") => Action::Scale(r.checked),
+            (Kind::Change, "causal") => Action::Causal(r.checked),
+            (Kind::Change, "sequence") => Action::Sequence(number()?),
+            (Kind::Change, "seed") => match r.value.trim().parse() {
                 Ok(seed) => Action::Seed(seed),
                 Err(_) => Action::BadSeed(r.value.trim().to_owned()),
             },
-            ("change", "scenario") => Action::Pick(Choice::from_id(r.value)?),
-            ("input", "d-model") => Action::DModel(number()?),
-            ("input", "d-k") => Action::DK(number()?),
-            ("input", "heads") => Action::Heads(number()?),
+            (Kind::Change, "scenario") => Action::Pick(Choice::from_id(r.value)?),
+            (Kind::Input, "d-model") => Action::DModel(number()?),
+            (Kind::Input, "d-k") => Action::DK(number()?),
+            (Kind::Input, "heads") => Action::Heads(number()?),
             _ => return None,
         })
     }

@@ -6,6 +6,7 @@
 
 use super::import::import;
 use super::markup::MATRICES;
+use crate::action::Kind;
 use crate::action::Reading;
 use crate::cards::panels;
 use crate::i18n::{share as words, Msg};
@@ -49,23 +50,23 @@ impl ShareAction {
     /// on and for values no control of the card can hold.
     pub fn read(r: &Reading) -> Option<Self> {
         Some(match (r.event, r.action) {
-            ("click", "export-svg") => Self::ExportSvg,
-            ("click", "export-png") => Self::ExportPng,
-            ("click", "export-scenario") => Self::ExportScenario,
-            ("click", "export-trace") => Self::ExportTrace,
-            ("change", "matrix") => {
+            (Kind::Click, "export-svg") => Self::ExportSvg,
+            (Kind::Click, "export-png") => Self::ExportPng,
+            (Kind::Click, "export-scenario") => Self::ExportScenario,
+            (Kind::Click, "export-trace") => Self::ExportTrace,
+            (Kind::Change, "matrix") => {
                 let i = r.value.parse().ok().filter(|&i| i < MATRICES.len())?;
                 Self::Matrix(i)
             }
-            ("click", "export-latex") => Self::Show(Format::Latex),
-            ("click", "export-numpy") => Self::Show(Format::Numpy),
-            ("click", "copy-export") => Self::CopyExport,
-            ("click", "import") => Self::Import(r.value.to_owned()),
-            ("change", "upload") => Self::Upload,
-            ("click", "embed") => Self::ToggleEmbed,
-            ("change", "panel") if r.index < panels().len() => Self::Panel(r.index, r.checked),
-            ("change", "lock") => Self::Lock(r.checked),
-            ("click", "copy-embed") => Self::CopyEmbed,
+            (Kind::Click, "export-latex") => Self::Show(Format::Latex),
+            (Kind::Click, "export-numpy") => Self::Show(Format::Numpy),
+            (Kind::Click, "copy-export") => Self::CopyExport,
+            (Kind::Click, "import") => Self::Import(r.value.to_owned()),
+            (Kind::Change, "upload") => Self::Upload,
+            (Kind::Click, "embed") => Self::ToggleEmbed,
+            (Kind::Change, "panel") if r.index < panels().len() => Self::Panel(r.index, r.checked),
+            (Kind::Change, "lock") => Self::Lock(r.checked),
+            (Kind::Click, "copy-embed") => Self::CopyEmbed,
             _ => return None,
         })
     }

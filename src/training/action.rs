@@ -6,6 +6,7 @@
 
 use super::markup::lr_of;
 use super::{finished, watched_row, OptimizerKind};
+use crate::action::Kind;
 use crate::action::Reading;
 use attention_core::train::{task, TaskId, Trainer};
 use attention_core::Scenario;
@@ -67,18 +68,18 @@ impl TrainingAction {
     /// on and for values no control of the card can hold.
     pub fn read(r: &Reading) -> Option<Self> {
         Some(match (r.event, r.action) {
-            ("change", "train-task") => Self::Task(TaskId::from_id(r.value)?),
-            ("change", "train-heads") => {
+            (Kind::Change, "train-task") => Self::Task(TaskId::from_id(r.value)?),
+            (Kind::Change, "train-heads") => {
                 Self::Heads(r.value.parse().ok().filter(|h| HEADS.contains(h))?)
             }
-            ("change", "train-optimizer") => {
+            (Kind::Change, "train-optimizer") => {
                 Self::Optimizer(OptimizerKind::ALL.into_iter().find(|k| k.id() == r.value)?)
             }
-            ("input", "train-lr") => Self::Rate(r.value.trim().parse().ok()?),
-            ("click", "train-play") => Self::Play,
-            ("click", "train-step") => Self::Step,
-            ("click", "train-reset") => Self::Reset,
-            ("click", "learning-step") => Self::LearningStep,
+            (Kind::Input, "train-lr") => Self::Rate(r.value.trim().parse().ok()?),
+            (Kind::Click, "train-play") => Self::Play,
+            (Kind::Click, "train-step") => Self::Step,
+            (Kind::Click, "train-reset") => Self::Reset,
+            (Kind::Click, "learning-step") => Self::LearningStep,
             _ => return None,
         })
     }

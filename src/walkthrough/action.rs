@@ -6,7 +6,7 @@
 //! Pure, so tested natively.
 
 use super::steps::Step;
-use crate::action::Reading;
+use crate::action::{Kind, Reading};
 
 /// One thing the learner did in the walkthrough.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +29,7 @@ impl TourAction {
     /// The action an event means, or `None` for events the card does not act
     /// on and for a step that does not exist.
     pub fn read(r: &Reading) -> Option<Self> {
-        if r.event != "click" {
+        if r.event != Kind::Click {
             return None;
         }
         Some(match r.action {

@@ -1,6 +1,7 @@
 //! What the learner did in the cell editor, as data (the cards' protocol,
 //! `crate::action`), and its effect on the scenario. Pure, so tested natively.
 
+use crate::action::Kind;
 use crate::action::Reading;
 use crate::lab::{self, Editable, LabError, Place};
 use attention_core::Scenario;
@@ -21,9 +22,9 @@ impl EditorAction {
     /// action until it is committed).
     pub fn read(r: &Reading) -> Option<Self> {
         Some(match (r.event, r.action) {
-            ("change", "entry") => Self::Commit(r.value.to_owned()),
-            ("enter", "entry") => Self::Keep(r.value.to_owned()),
-            ("escape", "entry") => Self::Cancel,
+            (Kind::Change, "entry") => Self::Commit(r.value.to_owned()),
+            (Kind::Enter, "entry") => Self::Keep(r.value.to_owned()),
+            (Kind::Escape, "entry") => Self::Cancel,
             _ => return None,
         })
     }
@@ -76,25 +77,25 @@ mod tests {
     use super::*;
     use attention_core::presets;
 
-    fn read(event: &str, action: &str, value: &str) -> Option<EditorAction> {
+    fn read(event: Kind, action: &str, value: &str) -> Option<EditorAction> {
         EditorAction::read(&Reading::of(event, action, value))
     }
 
     #[test]
     fn the_field_reads_back_into_commit_keep_and_cancel() {
         assert_eq!(
-            read("change", "entry", "0.5"),
+            read(Kind::Change, "entry", "0.5"),
             Some(EditorAction::Commit("0.5".into()))
         );
         assert_eq!(
-            read("enter", "entry", "-2"),
+            read(Kind::Enter, "entry", "-2"),
             Some(EditorAction::Keep("-2".into()))
         );
-        assert_eq!(read("escape", "entry", "7"), Some(EditorAction::Cancel));
+        assert_eq!(read(Kind::Escape, "entry", "7"), Some(EditorAction::Cancel));
         // Typing is not a commit, and no other control is the editor's.
-        assert_eq!(read("input", "entry", "0.5"), None);
-        assert_eq!(read("click", "entry", ""), None);
-        assert_eq!(read("enter", "new-token", "x"), None);
+        assert_eq!(read(Kind::Input, "entry", "0.5"), None);
+        assert_eq!(read(Kind::Click, "entry", ""), None);
+        assert_eq!(read(Kind::Enter, "new-token", "x"), None);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! protocol, `crate::action`), and the step it leads to. Pure, so tested
 //! natively.
 
+use crate::action::Kind;
 use crate::action::Reading;
 
 /// One thing the learner did in the generation card.
@@ -17,9 +18,9 @@ impl GenerationAction {
     /// The action an event means, or `None`.
     pub fn read(r: &Reading) -> Option<Self> {
         match (r.event, r.action) {
-            ("click", "gen-previous") => Some(Self::Previous),
-            ("click", "gen-next") => Some(Self::Next),
-            ("input", "gen-step") => r.value.trim().parse().ok().map(Self::To),
+            (Kind::Click, "gen-previous") => Some(Self::Previous),
+            (Kind::Click, "gen-next") => Some(Self::Next),
+            (Kind::Input, "gen-step") => r.value.trim().parse().ok().map(Self::To),
             _ => None,
         }
     }
@@ -48,11 +49,11 @@ mod tests {
             Some(GenerationAction::Next)
         );
         assert_eq!(
-            GenerationAction::read(&Reading::of("input", "gen-step", "3")),
+            GenerationAction::read(&Reading::of(Kind::Input, "gen-step", "3")),
             Some(GenerationAction::To(3))
         );
         assert_eq!(
-            GenerationAction::read(&Reading::of("input", "gen-step", "x")),
+            GenerationAction::read(&Reading::of(Kind::Input, "gen-step", "x")),
             None
         );
         assert_eq!(apply(0, 5, GenerationAction::Previous), 0);

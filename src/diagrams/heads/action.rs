@@ -2,6 +2,7 @@
 //! `crate::action`), and its effect on which head is shown. Pure, so tested
 //! natively.
 
+use crate::action::Kind;
 use crate::action::Reading;
 
 /// One thing the learner did in the heads card.
@@ -15,7 +16,7 @@ impl HeadsAction {
     /// The action an event means, or `None`.
     pub fn read(r: &Reading) -> Option<Self> {
         match (r.event, r.action) {
-            ("click", "select") => Some(Self::Pick(r.index)),
+            (Kind::Click, "select") => Some(Self::Pick(r.index)),
             _ => None,
         }
     }
@@ -39,7 +40,10 @@ mod tests {
         assert_eq!(pick, Some(HeadsAction::Pick(2)));
         assert_eq!(apply(4, HeadsAction::Pick(2)), 2);
         assert_eq!(apply(2, HeadsAction::Pick(5)), 1);
-        assert_eq!(HeadsAction::read(&Reading::of("input", "select", "")), None);
+        assert_eq!(
+            HeadsAction::read(&Reading::of(Kind::Input, "select", "")),
+            None
+        );
         assert_eq!(HeadsAction::read(&Reading::click("pad", 0)), None);
     }
 }

@@ -1,6 +1,7 @@
 //! What the learner did in the word-order card, as data (the cards'
 //! protocol, `crate::action`). Pure, so tested natively.
 
+use crate::action::Kind;
 use crate::action::Reading;
 use crate::lab::{set_positions, LabError};
 use attention_core::positions::Positions;
@@ -19,8 +20,8 @@ impl OrderAction {
     /// The action an event means, or `None`.
     pub fn read(r: &Reading) -> Option<Self> {
         match (r.event, r.action) {
-            ("click", "shuffle") => Some(Self::Shuffle),
-            ("change", "positions") => Positions::from_id(r.value).map(Self::Positions),
+            (Kind::Click, "shuffle") => Some(Self::Shuffle),
+            (Kind::Change, "positions") => Positions::from_id(r.value).map(Self::Positions),
             _ => None,
         }
     }
@@ -59,10 +60,10 @@ mod tests {
 
     #[test]
     fn the_positions_choice_switches_how_positions_enter_or_says_why_not() {
-        let read = OrderAction::read(&Reading::of("change", "positions", "learned"));
+        let read = OrderAction::read(&Reading::of(Kind::Change, "positions", "learned"));
         assert_eq!(read, Some(OrderAction::Positions(Positions::Learned)));
         assert_eq!(
-            OrderAction::read(&Reading::of("change", "positions", "spiral")),
+            OrderAction::read(&Reading::of(Kind::Change, "positions", "spiral")),
             None
         );
         let mut s = attention_core::presets::sentence();

@@ -1,8 +1,9 @@
 use super::*;
+use crate::action::Kind;
 use crate::share::text::scenario_json;
 use attention_core::presets;
 
-fn read(event: &str, action: &str, value: &str) -> Option<ShareAction> {
+fn read(event: Kind, action: &str, value: &str) -> Option<ShareAction> {
     ShareAction::read(&Reading::of(event, action, value))
 }
 
@@ -11,12 +12,12 @@ fn tick(action: &str, index: usize, checked: bool) -> Option<ShareAction> {
     ShareAction::read(&Reading {
         index,
         checked,
-        ..Reading::of("change", action, "on")
+        ..Reading::of(Kind::Change, action, "on")
     })
 }
 
 fn click(action: &str) -> Option<ShareAction> {
-    read("click", action, "")
+    read(Kind::Click, action, "")
 }
 
 #[test]
@@ -37,15 +38,15 @@ fn every_control_reads_back_into_its_action() {
     assert_eq!(click("copy-embed"), Some(ShareAction::CopyEmbed));
     assert_eq!(click("embed"), Some(ShareAction::ToggleEmbed));
     assert_eq!(
-        read("change", "matrix", "13"),
+        read(Kind::Change, "matrix", "13"),
         Some(ShareAction::Matrix(13))
     );
     assert_eq!(
-        read("click", "import", "{\"x\": 1}"),
+        read(Kind::Click, "import", "{\"x\": 1}"),
         Some(ShareAction::Import("{\"x\": 1}".into()))
     );
     assert_eq!(
-        read("change", "upload", "C:\\fakepath\\a.json"),
+        read(Kind::Change, "upload", "C:\\fakepath\\a.json"),
         Some(ShareAction::Upload)
     );
     assert_eq!(tick("panel", 8, true), Some(ShareAction::Panel(8, true)));
@@ -56,14 +57,14 @@ fn every_control_reads_back_into_its_action() {
 #[test]
 fn garbage_and_other_events_are_no_action() {
     // A matrix or panel the card does not have, from a tampered page.
-    assert_eq!(read("change", "matrix", "14"), None);
-    assert_eq!(read("change", "matrix", "-1"), None);
-    assert_eq!(read("change", "matrix", "<b>"), None);
+    assert_eq!(read(Kind::Change, "matrix", "14"), None);
+    assert_eq!(read(Kind::Change, "matrix", "-1"), None);
+    assert_eq!(read(Kind::Change, "matrix", "<b>"), None);
     assert_eq!(tick("panel", panels().len(), true), None);
     // The right name with the wrong event, or a name no control has.
-    assert_eq!(read("input", "matrix", "2"), None);
-    assert_eq!(read("change", "export-svg", ""), None);
-    assert_eq!(read("enter", "import", "{}"), None);
+    assert_eq!(read(Kind::Input, "matrix", "2"), None);
+    assert_eq!(read(Kind::Change, "export-svg", ""), None);
+    assert_eq!(read(Kind::Enter, "import", "{}"), None);
     assert_eq!(click("select"), None);
     assert_eq!(click(""), None);
 }

@@ -1,51 +1,58 @@
 use super::*;
+use crate::action::Kind;
 
-fn read(event: &str, action: &str, value: &str) -> Option<TrainingAction> {
+fn read(event: Kind, action: &str, value: &str) -> Option<TrainingAction> {
     TrainingAction::read(&Reading::of(event, action, value))
 }
 
 #[test]
 fn every_control_reads_back_into_its_action() {
     assert_eq!(
-        read("change", "train-task", "retrieve"),
+        read(Kind::Change, "train-task", "retrieve"),
         Some(TrainingAction::Task(TaskId::Retrieve))
     );
     assert_eq!(
-        read("change", "train-heads", "2"),
+        read(Kind::Change, "train-heads", "2"),
         Some(TrainingAction::Heads(2))
     );
     assert_eq!(
-        read("change", "train-optimizer", "sgd"),
+        read(Kind::Change, "train-optimizer", "sgd"),
         Some(TrainingAction::Optimizer(OptimizerKind::Sgd))
     );
     assert_eq!(
-        read("input", "train-lr", "-150"),
+        read(Kind::Input, "train-lr", "-150"),
         Some(TrainingAction::Rate(-150))
     );
-    assert_eq!(read("click", "train-play", ""), Some(TrainingAction::Play));
-    assert_eq!(read("click", "train-step", ""), Some(TrainingAction::Step));
     assert_eq!(
-        read("click", "train-reset", ""),
+        read(Kind::Click, "train-play", ""),
+        Some(TrainingAction::Play)
+    );
+    assert_eq!(
+        read(Kind::Click, "train-step", ""),
+        Some(TrainingAction::Step)
+    );
+    assert_eq!(
+        read(Kind::Click, "train-reset", ""),
         Some(TrainingAction::Reset)
     );
     assert_eq!(
-        read("click", "learning-step", ""),
+        read(Kind::Click, "learning-step", ""),
         Some(TrainingAction::LearningStep)
     );
 }
 
 #[test]
 fn garbage_and_other_events_are_no_action() {
-    assert_eq!(read("change", "train-task", "chess"), None);
-    assert_eq!(read("change", "train-optimizer", "Adam"), None);
+    assert_eq!(read(Kind::Change, "train-task", "chess"), None);
+    assert_eq!(read(Kind::Change, "train-optimizer", "Adam"), None);
     // Only the head counts the card offers: 3 does not divide the columns.
-    assert_eq!(read("change", "train-heads", "3"), None);
-    assert_eq!(read("change", "train-heads", "two"), None);
-    assert_eq!(read("input", "train-lr", "0.5"), None);
-    assert_eq!(read("input", "train-lr", ""), None);
-    assert_eq!(read("change", "train-lr", "-150"), None);
-    assert_eq!(read("enter", "train-play", ""), None);
-    assert_eq!(read("click", "play", ""), None);
+    assert_eq!(read(Kind::Change, "train-heads", "3"), None);
+    assert_eq!(read(Kind::Change, "train-heads", "two"), None);
+    assert_eq!(read(Kind::Input, "train-lr", "0.5"), None);
+    assert_eq!(read(Kind::Input, "train-lr", ""), None);
+    assert_eq!(read(Kind::Change, "train-lr", "-150"), None);
+    assert_eq!(read(Kind::Enter, "train-play", ""), None);
+    assert_eq!(read(Kind::Click, "play", ""), None);
 }
 
 #[test]

@@ -1,4 +1,5 @@
 use super::*;
+use crate::action::Kind;
 
 fn click(action: &str, index: usize) -> Option<TourAction> {
     TourAction::read(&Reading::click(action, index))
@@ -30,7 +31,7 @@ fn garbage_other_events_and_other_keys_are_no_action() {
     assert_eq!(click("next", 0), None);
     assert_eq!(click("", 0), None);
     let changed = Reading {
-        event: "change",
+        event: Kind::Change,
         ..Reading::click("step-next", 0)
     };
     assert_eq!(TourAction::read(&changed), None);
