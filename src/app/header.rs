@@ -2,8 +2,7 @@
 //! for tables, the link and the language, speaking the cards' protocol
 //! (`crate::action`). Pure, so tested natively.
 
-use crate::action::Kind;
-use crate::action::Reading;
+use crate::action::{Kind, Reading};
 use crate::i18n::{self, Lang};
 use crate::svg::Markup;
 

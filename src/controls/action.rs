@@ -5,9 +5,8 @@
 //! so every control's behaviour is tested natively.
 
 use super::scenarios::Choice;
-use crate::action::Kind;
-pub use crate::action::Reading;
 use crate::action::SELECT;
+pub use crate::action::{Kind, Reading};
 use crate::lab::{self, LabError};
 use attention_core::Scenario;
 

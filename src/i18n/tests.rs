@@ -3,19 +3,28 @@
 
 use super::Lang;
 
-/// The i18n sources, as written.
-const SOURCES: [(&str, &str); 10] = [
-    ("i18n.rs", include_str!("../i18n.rs")),
-    ("controls.rs", include_str!("controls.rs")),
-    ("experiment.rs", include_str!("experiment.rs")),
-    ("mistakes.rs", include_str!("mistakes.rs")),
-    ("projection.rs", include_str!("projection.rs")),
-    ("raster.rs", include_str!("raster.rs")),
-    ("share.rs", include_str!("share.rs")),
-    ("training.rs", include_str!("training.rs")),
-    ("errors.rs", include_str!("errors.rs")),
-    ("walkthrough.rs", include_str!("walkthrough.rs")),
-];
+/// The i18n sources, as written: `i18n.rs` and every file of `i18n/`, read
+/// from the folder so that a new file is checked without being listed.
+fn sources() -> Vec<(String, String)> {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/i18n");
+    let mut files = vec![folder.with_extension("rs")];
+    let entries = std::fs::read_dir(&folder).expect("src/i18n is readable");
+    files.extend(entries.map(|e| e.expect("an entry").path()));
+    files.retain(|f| f.extension().is_some_and(|e| e == "rs") && !f.ends_with("tests.rs"));
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let name = f
+                .file_name()
+                .expect("a file name")
+                .to_string_lossy()
+                .into_owned();
+            let text = std::fs::read_to_string(&f).expect("a readable source");
+            (name, text)
+        })
+        .collect()
+}
 
 /// Messages whose two languages are the same on purpose: code without comments.
 const SAME_IN_BOTH: [&str; 3] = [
@@ -27,6 +36,9 @@ const SAME_IN_BOTH: [&str; 3] = [
 /// The language switch names the language it switches to, in that language,
 /// as language menus do, so its two texts are each other's language.
 const SWITCH: (&str, &str) = ("English", "中文");
+
+/// Punctuation, which each language writes its own way, with no word in either.
+const PUNCTUATION: [(&str, &str); 1] = [("；", "; ")];
 
 /// The string literal at the start of `text` (after its opening quote), as written.
 fn literal(text: &str) -> &str {
@@ -42,14 +54,18 @@ fn literal(text: &str) -> &str {
 }
 
 /// Every (file, zh, en) pair written as `zh: "…", en: "…"`.
-fn messages() -> Vec<(&'static str, &'static str, &'static str)> {
+fn messages() -> Vec<(String, String, String)> {
     let mut found = Vec::new();
-    for (file, source) in SOURCES {
+    for (file, source) in sources() {
         for (at, _) in source.match_indices("zh: \"") {
             let zh = literal(&source[at + 5..]);
             let rest = &source[at + 5 + zh.len()..];
             let en_at = rest.find("en: \"").expect("every zh is followed by its en");
-            found.push((file, zh, literal(&rest[en_at + 5..])));
+            found.push((
+                file.clone(),
+                zh.to_owned(),
+                literal(&rest[en_at + 5..]).to_owned(),
+            ));
         }
     }
     found
@@ -63,12 +79,13 @@ fn has_chinese(text: &str) -> bool {
 fn every_message_has_both_languages_and_neither_is_empty() {
     let all = messages();
     assert!(all.len() > 150, "found only {} messages", all.len());
-    for (file, zh, en) in all {
+    for (file, zh, en) in &all {
+        let (zh, en) = (zh.as_str(), en.as_str());
         assert!(
             !zh.trim().is_empty() && !en.trim().is_empty(),
             "{file}: an empty message"
         );
-        if (zh, en) == SWITCH {
+        if (zh, en) == SWITCH || PUNCTUATION.contains(&(zh, en)) {
             continue;
         }
         if SAME_IN_BOTH.contains(&zh) {

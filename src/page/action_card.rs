@@ -3,7 +3,7 @@
 
 use super::patch::{choose, drawn_as, element_of, keep_patched};
 use super::visibility::Drawn;
-use crate::action::{listen, Heard};
+use crate::action::{listen, Heard, SELECT};
 use leptos::html::Section;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -21,9 +21,9 @@ pub fn ActionCard(
     markup: Signal<String>,
     /// Receives every event on a control that names an action.
     on_action: Callback<Heard>,
-    /// Which of the card's `select` controls is chosen (`data-index`): marked
-    /// by `highlight.js` `choose` on two elements, outside the markup, so a new
-    /// choice rewrites nothing.
+    /// Which of the card's controls named [`SELECT`] is chosen
+    /// (`data-index`): marked by `highlight.js` `choose` on two elements,
+    /// outside the markup, so a new choice rewrites nothing.
     #[prop(optional)]
     chosen: Option<RwSignal<usize>>,
     /// Fields whose value is written outside the markup, as (`data-testid`,
@@ -42,7 +42,7 @@ pub fn ActionCard(
         Effect::new(move |_| {
             let index = chosen.get() as u32;
             if let Some(host) = node.get() {
-                choose(&host, index);
+                choose(&host, SELECT, index);
             }
         });
     }

@@ -14,17 +14,14 @@ export function light(host, rows, cols) {
   relight(host);
 }
 
-// Marks the chosen one of a card's `select` controls (`data-index`): its
-// button gets aria-pressed="true" and its item the class `selected`. The
-// markup writes every such control unchosen.
-export function choose(host, index) {
-  stateOf(host).chosen = String(index);
+// Marks the chosen one of a card's controls named `action` (`data-action`,
+// `crate::action::SELECT`) by its `data-index`: its button gets
+// aria-pressed="true" and its item the class `selected`. The markup writes
+// every such control unchosen.
+export function choose(host, action, index) {
+  stateOf(host).chosen = { action, index: String(index) };
   rechoose(host);
 }
-
-// The action whose controls `choose` marks; named where the cards' actions
-// are written (`crate::action::SELECT`).
-const SELECT = 'select';
 
 // What shows a control as chosen: the list item it is in (a token's chip,
 // among its row's other controls), or else its parent.
@@ -32,13 +29,13 @@ const holder = (control) => control.closest('li') ?? control.parentElement;
 
 function rechoose(host) {
   const { chosen } = stateOf(host);
-  if (chosen === undefined) return;
-  for (const button of host.querySelectorAll(`[data-action="${SELECT}"][aria-pressed="true"]`)) {
-    if (button.dataset.index === chosen) continue;
+  if (!chosen) return;
+  for (const button of host.querySelectorAll(`[data-action="${chosen.action}"][aria-pressed="true"]`)) {
+    if (button.dataset.index === chosen.index) continue;
     button.setAttribute('aria-pressed', 'false');
     holder(button).classList.remove('selected');
   }
-  const button = host.querySelector(`[data-action="${SELECT}"][data-index="${chosen}"]`);
+  const button = host.querySelector(`[data-action="${chosen.action}"][data-index="${chosen.index}"]`);
   if (!button) return;
   // The markup may have rewritten either one.
   if (button.getAttribute('aria-pressed') !== 'true') button.setAttribute('aria-pressed', 'true');

@@ -37,9 +37,10 @@ export class HostState {
   redraw = null;
   canvas = null;
   painterId = undefined;
-  // The highlight's (`highlight.js`): the lit rows and columns, and the chosen control.
+  // The highlight's (`highlight.js`): the lit rows and columns, and the
+  // chosen control's action and index.
   lit = null;
-  chosen = undefined;
+  chosen = null;
 }
 
 const states = new WeakMap();

@@ -26,9 +26,9 @@ extern "C" {
 extern "C" {
     /// Highlights the heatmap cells of these rows and columns in `host`.
     pub(super) fn light(host: &Element, rows: &[u32], cols: &[u32]);
-    /// Marks the control `data-action="select"` ([`crate::action::SELECT`])
-    /// with this `data-index` in `host` as chosen.
-    pub(super) fn choose(host: &Element, index: u32);
+    /// Marks the control named `action` (`data-action`) with this
+    /// `data-index` in `host` as chosen.
+    pub(super) fn choose(host: &Element, action: &str, index: u32);
 }
 
 /// Rows and columns of a heatmap to highlight (see `highlight.js` `light`).

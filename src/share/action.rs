@@ -6,8 +6,7 @@
 
 use super::import::import;
 use super::markup::MATRICES;
-use crate::action::Kind;
-use crate::action::Reading;
+use crate::action::{Kind, Reading};
 use crate::cards::panels;
 use crate::i18n::{share as words, Msg};
 use crate::lab::LabError;

@@ -6,8 +6,7 @@
 
 use super::markup::lr_of;
 use super::{finished, watched_row, OptimizerKind};
-use crate::action::Kind;
-use crate::action::Reading;
+use crate::action::{Kind, Reading};
 use attention_core::train::{task, TaskId, Trainer};
 use attention_core::Scenario;
 

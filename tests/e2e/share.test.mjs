@@ -501,17 +501,16 @@ test('the embed builder writes a snippet for this state that shows only the chos
   const shown = await lab.matrices();
   await lab.page.click('[data-testid="embed-open"]');
   assert.equal(await lab.page.getAttribute('[data-testid="embed-open"]', 'aria-expanded'), 'true');
-  const ticked = () => lab.page.$$eval('[data-testid="embed-panel"]', (b) => b.map((x) => x.checked));
-  // In page order: walkthrough, controls, heads, positions, the four
-  // diagrams, the output projection, word order, generation, training, the
-  // experiment, the common mistakes.
-  assert.deepEqual(await ticked(), [false, false, false, false, true, true, true, true, false, false, false, false, false, false], 'the four diagrams at first');
+  // The panels ticked, by the names a link gives them (`data-panel`).
+  const ticked = () => lab.page.$$eval('[data-testid="embed-panel"]:checked', (b) => b.map((x) => x.dataset.panel));
+  const tick = (panel, on) => lab.page.setChecked(`[data-testid="embed-panel"][data-panel="${panel}"]`, on);
+  assert.deepEqual(await ticked(), ['projection', 'dot-products', 'softmax', 'fusion'], 'the four diagrams at first');
 
   // Controls, projection and fusion; not dot products or softmax.
-  await lab.page.check('[data-testid="embed-panel"][data-index="1"]');
-  await lab.page.uncheck('[data-testid="embed-panel"][data-index="5"]');
-  await lab.page.uncheck('[data-testid="embed-panel"][data-index="6"]');
-  assert.deepEqual(await ticked(), [false, true, false, false, true, false, false, true, false, false, false, false, false, false]);
+  await tick('controls', true);
+  await tick('dot-products', false);
+  await tick('softmax', false);
+  assert.deepEqual(await ticked(), ['controls', 'projection', 'fusion']);
   const code = await lab.page.inputValue('[data-testid="embed-code"]');
   const src = iframeSrc(code);
   const params = new URL(src).searchParams;

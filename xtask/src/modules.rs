@@ -51,8 +51,8 @@ fn top_module(src: &Path, path: &Path) -> Option<String> {
 }
 
 /// The module graph of `(module, source)` pairs: an edge for every other
-/// module of the list that a line names as `crate::NAME` or within
-/// `crate::{…}`.
+/// module of the list that the code names as `crate::NAME` or within
+/// `crate::{…}`, on one line or several.
 pub fn graph(sources: &[(String, String)]) -> Graph {
     let modules: BTreeSet<&str> = sources.iter().map(|(m, _)| m.as_str()).collect();
     let mut graph: Graph = modules
@@ -60,13 +60,16 @@ pub fn graph(sources: &[(String, String)]) -> Graph {
         .map(|m| (m.to_string(), BTreeSet::new()))
         .collect();
     for (module, text) in sources {
-        for line in text.lines() {
-            let code = line.split("//").next().unwrap_or_default();
-            for named in named_modules(code) {
-                if named != module && modules.contains(named) {
-                    if let Some(edges) = graph.get_mut(module) {
-                        edges.insert(named.to_owned());
-                    }
+        // The whole file at once, less its comments: rustfmt writes a long
+        // `use crate::{…};` over several lines.
+        let code: Vec<&str> = text
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or_default())
+            .collect();
+        for named in named_modules(&code.join("\n")) {
+            if named != module && modules.contains(named) {
+                if let Some(edges) = graph.get_mut(module) {
+                    edges.insert(named.to_owned());
                 }
             }
         }
@@ -228,6 +231,10 @@ mod tests {
             ["geometry", "svg"]
         );
         assert!(named_modules("use super::Step;").is_empty());
+        assert_eq!(
+            named_modules("use crate::{\n    cards::Card,\n    state::{lab, Lab},\n};"),
+            ["cards", "state"]
+        );
     }
 
     #[test]
@@ -266,6 +273,19 @@ mod tests {
             ("lab", "pub fn edit() {}"),
         ]));
         assert!(circles(&graph).is_empty());
+    }
+
+    #[test]
+    fn a_circle_through_an_import_written_over_several_lines_is_found() {
+        let graph = graph(&sources(&[
+            ("app", "use crate::share::Share;"),
+            (
+                "share",
+                "use crate::{\n    app::Focus,\n    cards::Card,\n};",
+            ),
+            ("cards", ""),
+        ]));
+        assert_eq!(circles(&graph), [["app", "share", "app"]]);
     }
 
     #[test]

@@ -368,7 +368,8 @@ impl Generation {
 /// How far a step is from the whole causal pass: the largest absolute
 /// difference between `step`'s output row and row `step.position` of sequence
 /// `sequence` of `scenario` run with the causal mask. The cache changes no
-/// number, so this is 0 up to rounding.
+/// number, so this is 0 up to rounding. A sequence or position the scenario
+/// does not have is an error, as in [`Generation::new`].
 ///
 /// ```
 /// use attention_core::generate::{causal_difference, Generation};
@@ -379,6 +380,8 @@ impl Generation {
 ///     let step = step.unwrap();
 ///     assert!(causal_difference(&scenario, 0, &step).unwrap() < 1e-12);
 /// }
+/// let first = Generation::new(&scenario, 0).unwrap().next().unwrap().unwrap();
+/// assert!(causal_difference(&scenario, 1, &first).is_err());
 /// ```
 pub fn causal_difference(
     scenario: &Scenario,
@@ -388,8 +391,10 @@ pub fn causal_difference(
     let mut causal = scenario.clone();
     causal.options.causal = true;
     let full = causal.run()?;
-    let sequence = full.output.index_axis(Axis(0), sequence);
-    let row = sequence.row(step.position);
+    let (batch, t, _) = full.output.dim();
+    limits::check_range("sequence", "the index", sequence, 0, batch - 1)?;
+    limits::check_range("step", "the position", step.position, 0, t - 1)?;
+    let row = full.output.slice(s![sequence, step.position, ..]);
     Ok(row
         .iter()
         .zip(&step.output)

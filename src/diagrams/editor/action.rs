@@ -1,8 +1,7 @@
 //! What the learner did in the cell editor, as data (the cards' protocol,
 //! `crate::action`), and its effect on the scenario. Pure, so tested natively.
 
-use crate::action::Kind;
-use crate::action::Reading;
+use crate::action::{Kind, Reading};
 use crate::lab::{self, Editable, LabError, Place};
 use attention_core::Scenario;
 

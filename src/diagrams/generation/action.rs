@@ -2,8 +2,7 @@
 //! protocol, `crate::action`), and the step it leads to. Pure, so tested
 //! natively.
 
-use crate::action::Kind;
-use crate::action::Reading;
+use crate::action::{Kind, Reading};
 
 /// One thing the learner did in the generation card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! `crate::action`), and its effect on which head is shown. Pure, so tested
 //! natively.
 
-use crate::action::Kind;
 use crate::action::Reading;
+use crate::action::{Kind, SELECT};
 
 /// One thing the learner did in the heads card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,7 +16,7 @@ impl HeadsAction {
     /// The action an event means, or `None`.
     pub fn read(r: &Reading) -> Option<Self> {
         match (r.event, r.action) {
-            (Kind::Click, "select") => Some(Self::Pick(r.index)),
+            (Kind::Click, SELECT) => Some(Self::Pick(r.index)),
             _ => None,
         }
     }

@@ -1,8 +1,7 @@
 //! What the learner did in the word-order card, as data (the cards'
 //! protocol, `crate::action`). Pure, so tested natively.
 
-use crate::action::Kind;
-use crate::action::Reading;
+use crate::action::{Kind, Reading};
 use crate::lab::{set_positions, LabError};
 use attention_core::positions::Positions;
 use attention_core::Scenario;
