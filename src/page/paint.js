@@ -26,7 +26,8 @@ export function readCell(line) {
 export function readBar(line) {
   const f = line.split('\t');
   const [cls, value, masked] = f;
-  const bar = { cls, value, masked, name: f.at(-1), wide: f.length >= 9 };
+  // Eight fields are enough to draw a bar; the writer adds the name.
+  const bar = { cls, value, masked, name: f.at(-1), wide: f.length >= 8 };
   if (bar.wide) {
     Object.assign(bar, { fill: f[3], top: Number(f[4]), height: Number(f[5]), text: f[6], textY: Number(f[7]) });
   }
