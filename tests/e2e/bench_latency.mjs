@@ -63,6 +63,19 @@ const server = await serveDist();
 if (!process.env.FLOOR_DIST) throw new Error('FLOOR_DIST names no folder: run the bench with `cargo xtask bench`');
 const floor = await serveDist(process.env.FLOOR_DIST);
 const browser = await launchBrowser();
+// PAINT_ON_PAGE=1 takes the painter worker away (a page without offscreen
+// canvases draws every canvas on the main thread), to weigh what it saves.
+if (process.env.PAINT_ON_PAGE) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(() => {
+      delete HTMLCanvasElement.prototype.transferControlToOffscreen;
+    });
+    return context;
+  };
+  console.log('PAINT_ON_PAGE: no painter worker, every canvas drawn on the main thread');
+}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
