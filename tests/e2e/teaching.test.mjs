@@ -142,7 +142,11 @@ test('the "fixed weights" demo draws new weights, and the scaling demo opens the
   const seed = await lab.page.inputValue('[data-testid="seed"]');
   await lab.unfold('[data-testid="mistake-demo"]');
   await lab.page.locator('[data-testid="mistake-demo"]').nth(1).click();
-  assert.equal(await lab.page.inputValue('[data-testid="seed"]'), String(Number(seed) + 1));
+  // The click reaches the page as an input event of its own: wait for the
+  // app to show the next seed rather than reading at once.
+  const next = String(Number(seed) + 1);
+  await lab.page.waitForFunction((want) => document.querySelector('[data-testid="seed"]').value === want, next);
+  assert.equal(await lab.page.inputValue('[data-testid="seed"]'), next);
   // W_Q was off screen when the weights were drawn, and is brought up to
   // date once back in view (`LabPage.reveal` waits for that).
   assert.notDeepEqual(await lab.matrix('w-q'), before, 'W_Q changed');
