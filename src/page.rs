@@ -5,7 +5,7 @@
 //!
 //! - [`patch`]: the one way markup reaches the page, through three scripts
 //!   with a job each: `morph.js` the differ (and each host's state, in one
-//!   `WeakMap`), `paint.js` the canvas painter (with its worker),
+//!   `WeakMap`), `paint.js` the canvas painter,
 //!   `highlight.js` the lit cells and the chosen control; and whether a
 //!   host is drawn now;
 //! - [`action_card`]: a card written as markup, whose controls speak the

@@ -29,14 +29,10 @@ export class HostState {
   cellLines = null;
   cellFields = null;
   boxes = null;
-  boxesPosted = null;
   bars = null;
   barLines = null;
   columns = null;
   look = null;
-  redraw = null;
-  canvas = null;
-  painterId = undefined;
   // The highlight's (`highlight.js`): the lit rows and columns, and the
   // chosen control's action and index.
   lit = null;

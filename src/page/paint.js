@@ -6,11 +6,11 @@
 // The SVG keeps each cell's value, name, class and mask flag, for the tests,
 // screen readers and the highlight.
 //
-// This file also runs as the painter worker (see the end), which has no page.
+// Every canvas is drawn here, on the main thread. A painter worker drew them
+// on another core until issue 37, whose bench met every latency bar as well
+// without it (docs/performance-log.md), so the simpler path stayed.
 import { afterMarkup, stateOf } from './morph.js';
 import { relight } from './highlight.js';
-
-const inWorker = typeof document === 'undefined';
 
 /** One heatmap cell as `matrix::markup::paint` writes its line, tab-separated. */
 export function readCell(line) {
@@ -141,7 +141,6 @@ afterMarkup((host, state, rewritten) => {
 // its line, its number centred above it in the labels' ink.
 function drawBars(host) {
   const state = stateOf(host);
-  state.redraw = drawBars;
   const canvas = host.querySelector('canvas.bars');
   const svg = canvas?.nextElementSibling;
   if (!svg || !state.barLines) return;
@@ -179,15 +178,13 @@ function later(host, redraw) {
 // A printout is laid out without a frame: while one is prepared, canvases
 // are drawn at once.
 let printing = false;
-if (!inWorker) {
-  addEventListener('beforeprint', () => {
-    printing = true;
-    drawUnpainted();
-  });
-  addEventListener('afterprint', () => {
-    printing = false;
-  });
-}
+addEventListener('beforeprint', () => {
+  printing = true;
+  drawUnpainted();
+});
+addEventListener('afterprint', () => {
+  printing = false;
+});
 
 function drawUnpainted() {
   cancelAnimationFrame(frame);
@@ -221,83 +218,30 @@ function lookOf(host, svg) {
 // Draws a painted heatmap from its last paint.
 function drawHeatmap(host) {
   const state = stateOf(host);
-  state.redraw = drawHeatmap;
   const canvas = host.querySelector('canvas.cells');
   const svg = canvas?.nextElementSibling;
   if (!svg || !state.cellFields) return;
   state.boxes ??= Array.from(state.cells, (c) => ['x', 'y', 'width', 'height'].map((a) => Number(c.getAttribute(a))));
-  paintCanvas(host, canvas, svg, { boxes: state.boxes, cells: state.cellFields, lines: state.cellLines });
+  paintCanvas(host, canvas, svg, cellShapes(state.boxes, state.cellFields));
 }
 
-// Has `shapes` drawn on `canvas` at the size of `svg` in its units, in its
-// font: on the painter worker if there is one. `shapes` holds either the
-// rectangles and texts to draw, or a heatmap's cells (their boxes and fields,
-// and the lines they were read from), which the worker turns into shapes
-// itself.
+// Draws `shapes` on `canvas` at the size of `svg` in its units, in its font,
+// and tells the host (a `painted` event, whose detail is when, for whoever
+// waits for the pixels: the tests, the benchmark).
 function paintCanvas(host, canvas, svg, shapes) {
-  const state = stateOf(host);
-  const job = {
+  drawShapes(canvas.getContext('2d'), {
     width: Number(svg.getAttribute('width')),
     height: Number(svg.getAttribute('height')),
     ratio: window.devicePixelRatio || 1,
     font: lookOf(host, svg).font,
     ...shapes,
-  };
-  if (!worker || !ready) {
-    drawShapes(canvas.getContext('2d'), job.cells ? { ...job, ...cellShapes(job) } : job);
-    if (worker) drawnHere.add(host);
-    contexts.add(canvas);
-    host.dispatchEvent(new CustomEvent('painted', { bubbles: true, detail: { at: performance.now(), by: 'page' } }));
-    return;
-  }
-  // The worker gets a heatmap's lines, a few strings to copy rather than an
-  // object per cell, and its boxes only when the markup gave new ones.
-  const message = { id: (state.painterId ??= painters++), job: { ...job, cells: undefined, boxes: undefined } };
-  const fresh = state.canvas !== canvas;
-  if (job.boxes && (fresh || state.boxesPosted !== job.boxes)) message.job.boxes = state.boxesPosted = job.boxes;
-  // A canvas handed to the worker is drawn there from then on. A host keeps
-  // one id for its canvas, so a canvas that new markup replaced is dropped by
-  // the worker when the new one arrives.
-  if (!fresh) {
-    post(message);
-    return;
-  }
-  // A canvas drawn here before the worker was ready cannot be handed over:
-  // new markup during the handover can bring it back in place of its
-  // successor. It retires under a fresh one, as in `handOver`.
-  if (contexts.has(canvas)) {
-    const successor = canvas.cloneNode(false);
-    canvas.className = 'retiring';
-    canvas.after(successor);
-    canvas = successor;
-  }
-  state.canvas = canvas;
-  hosts.set(message.id, new WeakRef(host));
-  message.canvas = canvas.transferControlToOffscreen();
-  post(message, message.canvas);
-  forget.register(host, message.id);
-}
-
-// What the painter is sent, posted as one message once the microtasks that
-// wrote it are done: an input that changes several canvases wakes the worker
-// once. Each post cost 0.15 ms or more of the main thread at T = 16, and an
-// input in the softmax card made two (the heatmap and the bars).
-let outbox = null;
-function post(message, canvas) {
-  if (!outbox) {
-    outbox = { messages: [], canvases: [] };
-    queueMicrotask(() => {
-      worker.postMessage(outbox.messages, outbox.canvases);
-      outbox = null;
-    });
-  }
-  outbox.messages.push(message);
-  if (canvas) outbox.canvases.push(canvas);
+  });
+  host.dispatchEvent(new CustomEvent('painted', { bubbles: true, detail: { at: performance.now() } }));
 }
 
 // A heatmap's cells as shapes: each cell's fill over its box (a masked
 // cell's is greyed already), then its printed number at its centre.
-function cellShapes({ boxes, cells }) {
+function cellShapes(boxes, cells) {
   const n = Math.min(boxes.length, cells.length);
   const rects = new Array(n);
   const texts = new Array(n);
@@ -312,8 +256,7 @@ function cellShapes({ boxes, cells }) {
 
 // Draws `job`'s rectangles, then its texts (centred on their x and y), at
 // `job`'s size in SVG units times the device's pixels per CSS pixel, for
-// sharp digits. The painter worker runs it, or the main thread where there
-// is none.
+// sharp digits.
 function drawShapes(g, job) {
   const { canvas } = g;
   const { ratio, width, height, rects, texts } = job;
@@ -341,109 +284,4 @@ function drawShapes(g, job) {
     g.fillText(t.text, t.x, t.y);
   }
   g.globalAlpha = 1;
-}
-
-// The painter worker draws the painted canvases, handed to it with
-// `transferControlToOffscreen`. Filling a few hundred cells and printing
-// their numbers, then rastering the canvas (software rendering does that at
-// the end of the task that drew), took 2.5-3.5 ms of the main thread for a
-// 16 x 16 heatmap; the worker does it on another core while the main thread
-// finishes the input. The worker runs this very file (the page's policy
-// allows scripts from its own origin only, so no made-up script); it is asked
-// for as the page starts, and until it is ready the main thread draws
-// (`handOver`). Where module workers or offscreen canvases are missing, the
-// main thread always draws. Each drawing done is told to its host as a
-// `painted` event, whose detail says when (on the page's clock) and by whom
-// (`worker` or `page`), for whoever waits for the pixels (the tests, the
-// benchmark).
-let worker = null;
-let painters = 0;
-if (!inWorker && typeof OffscreenCanvas !== 'undefined' && HTMLCanvasElement.prototype.transferControlToOffscreen) {
-  try {
-    worker = new Worker(import.meta.url, { type: 'module', name: 'painter' });
-    worker.onmessage = ({ data }) => {
-      if (data.ready) {
-        handOver();
-        return;
-      }
-      for (const { id, at } of data.drawn) {
-        const host = hosts.get(id)?.deref();
-        host?.querySelector('canvas.retiring')?.remove();
-        host?.dispatchEvent(
-          new CustomEvent('painted', { bubbles: true, detail: { at: at - performance.timeOrigin, by: 'worker' } }),
-        );
-      }
-    };
-  } catch {
-    worker = null;
-  }
-}
-const hosts = new Map();
-
-// A worker starts only once the main thread has a moment, which at start-up
-// comes after the first frame: until it says it is ready, canvases are drawn
-// here, and then each is handed over. Its successor, a fresh canvas over it,
-// is drawn by the worker, and it is removed once that drawing is done, so
-// the page never shows a blank canvas.
-let ready = false;
-const drawnHere = new Set();
-// Every canvas given a 2-D context here, which the worker can never take.
-const contexts = new WeakSet();
-function handOver() {
-  ready = true;
-  for (const host of drawnHere) {
-    const { redraw } = stateOf(host);
-    const old = host.querySelector('canvas.cells, canvas.bars');
-    if (!host.isConnected || !old || !redraw) continue;
-    const fresh = old.cloneNode(false);
-    old.className = 'retiring';
-    old.after(fresh);
-    redraw(host);
-  }
-  drawnHere.clear();
-}
-
-// A host that is gone takes its canvas out of the worker.
-const forget = new FinalizationRegistry((id) => {
-  hosts.delete(id);
-  if (worker) post({ id, gone: true });
-});
-
-// The worker's side: it keeps each host's canvas and draws the latest job
-// for each once per task, so jobs that queue up while it draws (a fast drag)
-// are drawn once, not in turn.
-if (inWorker) {
-  postMessage({ ready: true });
-  const canvases = new Map();
-  const jobs = new Map();
-  let flushing = false;
-  const flush = () => {
-    flushing = false;
-    const drawn = [];
-    for (const [id, job] of jobs) {
-      const canvas = canvases.get(id);
-      if (!canvas) continue;
-      const cells = job.lines && cellShapes({ boxes: canvas.boxes, cells: job.lines.map(readCell) });
-      drawShapes(canvas.g, cells ? { ...job, ...cells } : job);
-      drawn.push({ id, at: performance.timeOrigin + performance.now() });
-    }
-    jobs.clear();
-    if (drawn.length) postMessage({ drawn });
-  };
-  onmessage = ({ data }) => {
-    for (const message of data) {
-      if (message.gone) {
-        canvases.delete(message.id);
-        jobs.delete(message.id);
-        continue;
-      }
-      if (message.canvas) canvases.set(message.id, { g: message.canvas.getContext('2d') });
-      if (message.job.boxes) canvases.get(message.id).boxes = message.job.boxes;
-      jobs.set(message.id, message.job);
-    }
-    if (!flushing) {
-      flushing = true;
-      setTimeout(flush, 0);
-    }
-  };
 }

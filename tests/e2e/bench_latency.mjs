@@ -63,19 +63,6 @@ const server = await serveDist();
 if (!process.env.FLOOR_DIST) throw new Error('FLOOR_DIST names no folder: run the bench with `cargo xtask bench`');
 const floor = await serveDist(process.env.FLOOR_DIST);
 const browser = await launchBrowser();
-// PAINT_ON_PAGE=1 takes the painter worker away (a page without offscreen
-// canvases draws every canvas on the main thread), to weigh what it saves.
-if (process.env.PAINT_ON_PAGE) {
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    await context.addInitScript(() => {
-      delete HTMLCanvasElement.prototype.transferControlToOffscreen;
-    });
-    return context;
-  };
-  console.log('PAINT_ON_PAGE: no painter worker, every canvas drawn on the main thread');
-}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
@@ -129,8 +116,8 @@ async function time(page, kind, count) {
  * Milliseconds from navigation start until the weights are written (their
  * first cell, in an SVG heatmap, or a raster's canvas given its size, seen
  * by a MutationObserver) and until they are on screen: the end of the first
- * frame after that and after the painter worker has drawn the heatmap's
- * canvas (a raster's is drawn as it is written).
+ * frame after that and after the heatmap's canvas is drawn (a raster's is
+ * drawn as it is written).
  * The screen is `height` tall: enough to show every card from the top of the
  * page down to the weights, so what is timed is a diagram the learner sees.
  * The page says when it is done in a console message: asking it over the
@@ -147,9 +134,9 @@ async function firstDiagram(url, height) {
       return w && (w.localName === 'canvas' ? w.width > 0 : w.querySelector('[data-row]') !== null);
     };
     // A painted heatmap is on screen at the end of the first frame after both
-    // its markup and its canvas's drawing (its `painted` event: drawn in the
-    // frame at start-up, or later by the painter worker); a raster's canvas
-    // is drawn on the main thread as it is written.
+    // its markup and its canvas's drawing (its `painted` event: a first
+    // drawing waits for the frame); a raster's canvas is drawn as it is
+    // written.
     let painted = false;
     let framed = false;
     const report = () => {

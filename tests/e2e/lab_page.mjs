@@ -350,9 +350,9 @@ export class LabPage {
   /**
    * The colours (`"r,g,b"`) the page shows at `points` ([x, y] in CSS pixels
    * from the top left) of the element `selector` names, read from a
-   * screenshot: what the learner sees, canvases drawn by the painter worker
-   * included. Asked again until `wanted` accepts them (or 5 s pass), since a
-   * worker's drawing reaches the screen a frame or two after it is sent.
+   * screenshot: what the learner sees, canvases included. Asked again until
+   * `wanted` accepts them (or 5 s pass), since a canvas's first drawing
+   * waits for a frame.
    */
   async pixels(selector, points, wanted = () => true) {
     const deadline = Date.now() + 5000;
@@ -426,7 +426,7 @@ export class LabPage {
     const height = await this.page.evaluate(() => document.documentElement.scrollHeight);
     await this.page.setViewportSize({ width: viewport.width, height });
     await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    // The painter worker's canvases arrive a frame or two later.
+    // A canvas's first drawing waits for a frame.
     await this.page.waitForTimeout(200);
     await this.screenshot(name);
     await this.page.setViewportSize(viewport);
