@@ -58,7 +58,9 @@ test('the experiment says in words what its charts show, and labels the axis d_k
     await lab.page.locator('[data-testid="experiment"] summary').click();
     const explain = await lab.page.textContent('[data-testid="experiment"] .explain');
     for (const w of words) assert.match(explain, w, lang);
-    await lab.page.waitForSelector('[data-testid="experiment-chart"]');
+    // The charts are in a card drawn once on screen: bring them into view.
+    await lab.page.waitForSelector('[data-testid="experiment-chart"]', { state: 'attached' });
+    await lab.reveal('[data-testid="experiment-chart"]');
     const axes = await lab.page.$$eval('[data-testid="experiment-x-axis"]', (a) => a.map((t) => t.textContent));
     assert.equal(axes.length, 4, 'each chart labels its x-axis');
     assert.ok(axes.every((t) => t === 'd_k'));

@@ -58,7 +58,7 @@ test('the page runs under a strict Content-Security-Policy with no inline script
   await page.waitForSelector('[data-testid="weights"] [data-row]');
   await page.click('[data-testid="walkthrough-toggle"]');
   await page.click('[data-testid="experiment"] summary');
-  await page.waitForSelector('[data-testid="experiment-chart"]');
+  await page.waitForSelector('[data-testid="experiment-chart"]', { state: 'attached' });
   assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
   await context.close();
 });

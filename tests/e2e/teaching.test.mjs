@@ -106,7 +106,9 @@ test('in the pronoun scenario the second 他 attends most to the first', async (
 test('the √d_k experiment shows variance growing with d_k only without scaling', async () => {
   const lab = await LabPage.open(harness.browser, harness.server.url);
   await lab.page.click('[data-testid="experiment"] summary');
-  await lab.page.waitForSelector('[data-testid="experiment-chart"]');
+  // The charts are in a card drawn once on screen: bring them into view.
+  await lab.page.waitForSelector('[data-testid="experiment-chart"]', { state: 'attached' });
+  await lab.reveal('[data-testid="experiment-chart"]');
   assert.equal(await lab.page.locator('[data-testid="experiment-chart"]').count(), 4);
   const series = (cls) =>
     lab.page.$$eval(`[data-metric="variance"] circle.${cls}`, (cs) =>
@@ -151,7 +153,9 @@ test('the "fixed weights" demo draws new weights, and the scaling demo opens the
   // date once back in view (`LabPage.reveal` waits for that).
   assert.notDeepEqual(await lab.matrix('w-q'), before, 'W_Q changed');
   await lab.page.locator('[data-testid="mistake-demo"]').nth(0).click();
-  await lab.page.waitForSelector('[data-testid="experiment-chart"]');
+  // The charts are in a card drawn once on screen: bring them into view.
+  await lab.page.waitForSelector('[data-testid="experiment-chart"]', { state: 'attached' });
+  await lab.reveal('[data-testid="experiment-chart"]');
   assert.ok(await lab.page.$eval('[data-testid="experiment"]', (d) => d.open));
   await lab.close();
 });
