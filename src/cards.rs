@@ -159,24 +159,14 @@ impl Card {
     }
 }
 
-/// A panel a link can name: one card, or the cards that share its name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Panel {
-    pub name: &'static str,
-    pub title: Msg,
-    pub in_default_embed: bool,
-}
-
-/// Every panel a link can name in `panels=`, each once, in page order.
-pub fn panels() -> Vec<Panel> {
-    let mut panels: Vec<Panel> = Vec::new();
+/// Every panel a link can name in `panels=`, each once, in page order: the
+/// entry of its first card (cards that share a panel share what a link reads
+/// of it, `cards_that_share_a_panel_share_everything_a_link_reads`).
+pub fn panels() -> Vec<CardSpec> {
+    let mut panels: Vec<CardSpec> = Vec::new();
     for spec in Card::ALL.map(Card::spec) {
-        if spec.embeddable && !panels.iter().any(|p| p.name == spec.panel) {
-            panels.push(Panel {
-                name: spec.panel,
-                title: spec.title,
-                in_default_embed: spec.in_default_embed,
-            });
+        if spec.embeddable && !panels.iter().any(|p| p.panel == spec.panel) {
+            panels.push(spec);
         }
     }
     panels
@@ -219,7 +209,7 @@ mod tests {
 
     #[test]
     fn links_name_every_embeddable_card_and_the_four_diagrams_by_default() {
-        let names: Vec<&str> = panels().iter().map(|p| p.name).collect();
+        let names: Vec<&str> = panels().iter().map(|p| p.panel).collect();
         for card in Card::ALL {
             assert_eq!(
                 names.contains(&card.panel()),
@@ -230,7 +220,7 @@ mod tests {
         let default: Vec<&str> = panels()
             .iter()
             .filter(|p| p.in_default_embed)
-            .map(|p| p.name)
+            .map(|p| p.panel)
             .collect();
         assert_eq!(default, ["projection", "dot-products", "softmax", "fusion"]);
     }

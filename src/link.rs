@@ -391,7 +391,7 @@ pub fn read_embedding(get: impl Fn(&str) -> Option<String>) -> Embedding {
             let list: Vec<String> = list.split(',').map(|p| p.trim().to_owned()).collect();
             panels()
                 .into_iter()
-                .map(|p| p.name)
+                .map(|p| p.panel)
                 .filter(|name| list.iter().any(|l| l == name))
                 .collect()
         })
@@ -403,7 +403,7 @@ pub fn read_embedding(get: impl Fn(&str) -> Option<String>) -> Embedding {
         let first: Vec<&str> = panels()
             .into_iter()
             .filter(|p| p.in_default_embed)
-            .map(|p| p.name)
+            .map(|p| p.panel)
             .collect();
         embed.then(|| first.join(" "))
     };

@@ -90,7 +90,7 @@ pub fn Share() -> impl IntoView {
                     .iter()
                     .zip(&s.panels)
                     .filter(|(_, on)| **on)
-                    .map(|(p, _)| p.name)
+                    .map(|(p, _)| p.panel)
                     .collect();
                 (chosen, s.lock)
             })

@@ -289,7 +289,7 @@ fn embed(m: &mut Markup, view: &ShareView) {
             ("type", "checkbox"),
             ("data-action", "panel"),
             ("data-index", index.as_str()),
-            ("data-panel", panel.name),
+            ("data-panel", panel.panel),
             ("data-testid", "embed-panel"),
         ];
         if *shown {

@@ -89,7 +89,7 @@ fn browser_work_is_left_to_the_shell_and_changes_no_state() {
 #[test]
 fn the_matrix_export_and_the_embed_builder_keep_their_choices() {
     let mut sheet = Sheet::default();
-    let names: Vec<&str> = panels().iter().map(|p| p.name).collect();
+    let names: Vec<&str> = panels().iter().map(|p| p.panel).collect();
     let at = |name: &str| names.iter().position(|n| *n == name).unwrap();
     let (walkthrough, controls, projection) = (at("walkthrough"), at("controls"), at("projection"));
     let chosen = |sheet: &Sheet| [walkthrough, controls, projection].map(|i| sheet.panels[i]);
