@@ -93,6 +93,70 @@ pub fn kind_of(kind: &str, key: &str, tag: &str) -> Option<Kind> {
 /// the markup, by this name.
 pub const SELECT: &str = "select";
 
+/// Declares the names of a card's controls: an enum whose `name()` is the
+/// `data-action` its markup writes, its `read` matches (through `named`) and
+/// its tests send, so a mistyped name fails to compile instead of silently
+/// doing nothing. Two controls of one card may not share a name; that is
+/// checked when the crate compiles.
+macro_rules! action_names {
+    ($(#[$meta:meta])* $vis:vis enum $Names:ident {
+        $($(#[$vmeta:meta])* $Variant:ident = $name:expr),* $(,)?
+    }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $Names { $($(#[$vmeta])* $Variant),* }
+
+        impl $Names {
+            /// Every control of the card, in the order declared.
+            pub const ALL: &[Self] = &[$(Self::$Variant),*];
+
+            /// The control's `data-action`.
+            pub const fn name(self) -> &'static str {
+                match self { $(Self::$Variant => $name),* }
+            }
+
+            /// The control whose `data-action` is `name`, if the card has one.
+            pub fn named(name: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|control| control.name() == name)
+            }
+        }
+
+        const _: () = assert!(
+            $crate::action::distinct(&[$($name),*]),
+            concat!("two controls in ", module_path!(), " share a data-action"),
+        );
+    };
+}
+pub(crate) use action_names;
+
+/// Whether no two of `names` are equal (for `action_names!`, at compile time).
+pub const fn distinct(names: &[&str]) -> bool {
+    let mut i = 0;
+    while i < names.len() {
+        let mut j = i + 1;
+        while j < names.len() {
+            if names[i].len() == names[j].len() && same_bytes(names[i], names[j]) {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn same_bytes(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut k = 0;
+    while k < a.len() {
+        if a[k] != b[k] {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
 /// A button that names its action for a card's listener (`data-action`),
 /// with the action as its test id too.
 pub fn action_button(m: &mut Markup, action: &str, label: &str) {
@@ -130,6 +194,15 @@ mod tests {
         assert_eq!(kind_of("keydown", " ", "INPUT"), None);
         assert_eq!(kind_of("keydown", "a", "LI"), None);
         assert_eq!(kind_of("keydown", "ArrowLeft", "INPUT"), None);
+    }
+
+    #[test]
+    fn names_are_distinct_only_when_no_two_are_equal() {
+        assert!(distinct(&["pad", "remove", "add"]));
+        // A name that begins another is still another name.
+        assert!(distinct(&["step", "step-next", "ste"]));
+        assert!(!distinct(&["pad", "remove", "pad"]));
+        assert!(distinct(&[]));
     }
 
     #[test]

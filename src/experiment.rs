@@ -7,8 +7,7 @@
 
 mod charts;
 
-use crate::action::Kind;
-use crate::action::{Heard, Reading};
+use crate::action::{action_names, Heard, Kind, Reading};
 use crate::i18n::{experiment as text, tr, Lang, LangContext};
 use crate::page::ActionCard;
 use crate::svg::Markup;
@@ -51,6 +50,14 @@ impl Default for Bench {
     }
 }
 
+action_names! {
+    /// The card's controls, by their `data-action`.
+    pub enum Control {
+        Dim = "experiment-dk",
+        Seed = "experiment-seed",
+    }
+}
+
 /// One thing the learner did in the panel (the cards' protocol, `crate::action`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExperimentAction {
@@ -62,9 +69,9 @@ pub enum ExperimentAction {
 
 impl ExperimentAction {
     pub fn read(r: &Reading) -> Option<Self> {
-        Some(match (r.event, r.action) {
-            (Kind::Input, "experiment-dk") => Self::Dim(dim_at(r.value)),
-            (Kind::Change, "experiment-seed") => Self::Seed(r.value.to_owned()),
+        Some(match (r.event, Control::named(r.action)?) {
+            (Kind::Input, Control::Dim) => Self::Dim(dim_at(r.value)),
+            (Kind::Change, Control::Seed) => Self::Seed(r.value.to_owned()),
             _ => return None,
         })
     }
@@ -110,8 +117,8 @@ pub fn panel(
     );
     let slider = [
         ("type", "range"),
-        ("data-testid", "experiment-dk"),
-        ("data-action", "experiment-dk"),
+        ("data-testid", Control::Dim.name()),
+        ("data-action", Control::Dim.name()),
         ("min", "0"),
         ("max", "9"),
         ("step", "1"),
@@ -123,8 +130,8 @@ pub fn panel(
     let field = [
         ("type", "number"),
         ("min", "0"),
-        ("data-testid", "experiment-seed"),
-        ("data-action", "experiment-seed"),
+        ("data-testid", Control::Seed.name()),
+        ("data-action", Control::Seed.name()),
         ("value", seed.as_str()),
     ];
     m.empty("input", &field).close("label").close("div");
@@ -272,20 +279,23 @@ mod tests {
 
     #[test]
     fn the_slider_and_the_seed_are_read_and_a_bad_seed_is_refused_keeping_the_last() {
-        let input = |action, value| Reading::of(Kind::Input, action, value);
-        let change = |action, value| Reading::of(Kind::Change, action, value);
-        let dim = ExperimentAction::read(&input("experiment-dk", "3"));
+        let input = |control: Control, value| Reading::of(Kind::Input, control.name(), value);
+        let change = |control: Control, value| Reading::of(Kind::Change, control.name(), value);
+        let dim = ExperimentAction::read(&input(Control::Dim, "3"));
         assert_eq!(dim, Some(ExperimentAction::Dim(8)));
         let bench = dim.map(|a| a.apply(Bench::default())).unwrap_or_default();
         assert_eq!(bench.dim, 8);
-        let seed = ExperimentAction::read(&change("experiment-seed", " 12 "));
+        let seed = ExperimentAction::read(&change(Control::Seed, " 12 "));
         let bench = seed.map(|a| a.apply(bench)).unwrap_or_default();
         assert_eq!((bench.seed, bench.bad_seed, bench.dim), (12, false, 8));
-        let bad = ExperimentAction::read(&change("experiment-seed", "-5"));
+        let bad = ExperimentAction::read(&change(Control::Seed, "-5"));
         let refused = bad.map(|a| a.apply(bench)).unwrap_or_default();
         assert_eq!((refused.seed, refused.bad_seed), (12, true));
-        assert_eq!(ExperimentAction::read(&change("experiment-dk", "3")), None);
-        assert_eq!(ExperimentAction::read(&input("seed", "3")), None);
+        assert_eq!(ExperimentAction::read(&change(Control::Dim, "3")), None);
+        assert_eq!(
+            ExperimentAction::read(&Reading::of(Kind::Input, "seed", "3")),
+            None
+        );
     }
 
     #[test]

@@ -4,8 +4,7 @@
 //!
 //! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
-use crate::action::Kind;
-use crate::action::{Heard, Reading};
+use crate::action::{action_names, Heard, Kind, Reading};
 use crate::i18n::{mistakes as text, Lang, LangContext, Msg};
 use crate::lab;
 use crate::page::ActionCard;
@@ -77,6 +76,14 @@ impl Mistake {
     }
 }
 
+action_names! {
+    /// The card's controls, by their `data-action`.
+    pub enum Control {
+        Demo = "mistake-demo",
+        Undo = "mistake-undo",
+    }
+}
+
 /// One thing the learner did on the card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MistakeAction {
@@ -90,9 +97,9 @@ impl MistakeAction {
     /// The action an event means, or `None` for any other event and for a
     /// mistake that does not exist.
     pub fn read(r: &Reading) -> Option<Self> {
-        Some(match (r.event, r.action) {
-            (Kind::Click, "mistake-demo") => Self::Demo(*Mistake::ALL.get(r.index)?),
-            (Kind::Click, "mistake-undo") => Self::Undo,
+        Some(match (r.event, Control::named(r.action)?) {
+            (Kind::Click, Control::Demo) => Self::Demo(*Mistake::ALL.get(r.index)?),
+            (Kind::Click, Control::Undo) => Self::Undo,
             _ => return None,
         })
     }
@@ -164,9 +171,9 @@ pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
         m.element("p", &[], body.get(lang));
         let button = [
             ("type", "button"),
-            ("data-action", "mistake-demo"),
+            ("data-action", Control::Demo.name()),
             ("data-index", &index),
-            ("data-testid", "mistake-demo"),
+            ("data-testid", Control::Demo.name()),
         ];
         m.element("button", &button, text::SHOW.get(lang));
         if *mistake == Mistake::MoreHeads {
@@ -176,8 +183,8 @@ pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
         if undoable == Some(*mistake) {
             let button = [
                 ("type", "button"),
-                ("data-action", "mistake-undo"),
-                ("data-testid", "mistake-undo"),
+                ("data-action", Control::Undo.name()),
+                ("data-testid", Control::Undo.name()),
             ];
             let label = match mistake {
                 Mistake::MoreHeads => text::UNDO_HEADS,
@@ -314,7 +321,7 @@ mod tests {
             );
             for (n, mistake) in Mistake::ALL.iter().enumerate() {
                 let (title, body) = mistake.text();
-                let click = Reading::click("mistake-demo", n);
+                let click = Reading::click(Control::Demo.name(), n);
                 assert_eq!(
                     MistakeAction::read(&click),
                     Some(MistakeAction::Demo(*mistake))
@@ -359,13 +366,13 @@ mod tests {
 
     #[test]
     fn undo_reads_back_and_garbage_is_no_action() {
-        let undo = Reading::click("mistake-undo", 0);
+        let undo = Reading::click(Control::Undo.name(), 0);
         assert_eq!(MistakeAction::read(&undo), Some(MistakeAction::Undo));
-        let past_the_end = Reading::click("mistake-demo", Mistake::ALL.len());
+        let past_the_end = Reading::click(Control::Demo.name(), Mistake::ALL.len());
         assert_eq!(MistakeAction::read(&past_the_end), None);
         let changed = Reading {
             event: Kind::Change,
-            ..Reading::click("mistake-demo", 0)
+            ..Reading::click(Control::Demo.name(), 0)
         };
         assert_eq!(MistakeAction::read(&changed), None);
         assert_eq!(MistakeAction::read(&Reading::click("undo", 0)), None);

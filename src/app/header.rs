@@ -2,7 +2,7 @@
 //! for tables, the link and the language, speaking the cards' protocol
 //! (`crate::action`). Pure, so tested natively.
 
-use crate::action::{Kind, Reading};
+use crate::action::{action_names, Kind, Reading};
 use crate::i18n::{self, Lang};
 use crate::svg::Markup;
 
@@ -13,6 +13,16 @@ pub struct HeaderView {
     pub tables: bool,
     /// The link was copied a moment ago.
     pub copied: bool,
+}
+
+action_names! {
+    /// The header's controls, by their `data-action`.
+    pub enum Control {
+        Tables = "tables",
+        CopyLink = "copy-link",
+        LangSwitch = "lang-switch",
+        Skip = "skip",
+    }
 }
 
 /// One thing the learner did in the header.
@@ -27,11 +37,11 @@ pub enum HeaderAction {
 
 impl HeaderAction {
     pub fn read(r: &Reading) -> Option<Self> {
-        Some(match (r.event, r.action) {
-            (Kind::Change, "tables") => Self::Tables(r.checked),
-            (Kind::Click, "copy-link") => Self::CopyLink,
-            (Kind::Click, "lang-switch") => Self::SwitchLanguage,
-            (Kind::Click, "skip") => Self::Skip,
+        Some(match (r.event, Control::named(r.action)?) {
+            (Kind::Change, Control::Tables) => Self::Tables(r.checked),
+            (Kind::Click, Control::CopyLink) => Self::CopyLink,
+            (Kind::Click, Control::LangSwitch) => Self::SwitchLanguage,
+            (Kind::Click, Control::Skip) => Self::Skip,
             _ => return None,
         })
     }
@@ -49,7 +59,7 @@ pub fn header(view: HeaderView, lang: Lang) -> String {
     let skip = [
         ("class", "skip-link"),
         ("href", "#diagrams"),
-        ("data-action", "skip"),
+        ("data-action", Control::Skip.name()),
     ];
     m.element("a", &skip, i18n::SKIP_TO_DIAGRAMS.get(lang));
     m.open("div", &[]);
@@ -60,7 +70,7 @@ pub fn header(view: HeaderView, lang: Lang) -> String {
     let mut tables = vec![
         ("type", "checkbox"),
         ("data-testid", "show-tables"),
-        ("data-action", "tables"),
+        ("data-action", Control::Tables.name()),
     ];
     if view.tables {
         tables.push(("checked", ""));
@@ -75,15 +85,15 @@ pub fn header(view: HeaderView, lang: Lang) -> String {
     };
     let attrs = [
         ("type", "button"),
-        ("data-testid", "copy-link"),
-        ("data-action", "copy-link"),
+        ("data-testid", Control::CopyLink.name()),
+        ("data-action", Control::CopyLink.name()),
     ];
     m.element("button", &attrs, copy.get(lang));
     let attrs = [
         ("type", "button"),
         ("class", "lang-switch"),
-        ("data-testid", "lang-switch"),
-        ("data-action", "lang-switch"),
+        ("data-testid", Control::LangSwitch.name()),
+        ("data-action", Control::LangSwitch.name()),
         ("aria-label", i18n::SWITCH_LANGUAGE_LABEL.get(lang)),
     ];
     m.element("button", &attrs, i18n::SWITCH_LANGUAGE.get(lang));
@@ -99,22 +109,25 @@ mod tests {
     fn the_header_reads_its_three_controls_and_nothing_else() {
         let checked = Reading {
             checked: true,
-            ..Reading::of(Kind::Change, "tables", "on")
+            ..Reading::of(Kind::Change, Control::Tables.name(), "on")
         };
         assert_eq!(
             HeaderAction::read(&checked),
             Some(HeaderAction::Tables(true))
         );
-        let copy = Reading::click("copy-link", 0);
+        let copy = Reading::click(Control::CopyLink.name(), 0);
         assert_eq!(HeaderAction::read(&copy), Some(HeaderAction::CopyLink));
-        let switch = Reading::click("lang-switch", 0);
+        let switch = Reading::click(Control::LangSwitch.name(), 0);
         assert_eq!(
             HeaderAction::read(&switch),
             Some(HeaderAction::SwitchLanguage)
         );
-        let skip = Reading::click("skip", 0);
+        let skip = Reading::click(Control::Skip.name(), 0);
         assert_eq!(HeaderAction::read(&skip), Some(HeaderAction::Skip));
-        assert_eq!(HeaderAction::read(&Reading::click("tables", 0)), None);
+        assert_eq!(
+            HeaderAction::read(&Reading::click(Control::Tables.name(), 0)),
+            None
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! so every control's behaviour is tested natively.
 
 use super::scenarios::Choice;
-use crate::action::SELECT;
+use crate::action::action_names;
 pub use crate::action::{Kind, Reading};
 use crate::lab::{self, LabError};
 use attention_core::Scenario;
@@ -14,6 +14,31 @@ use attention_core::Scenario;
 const NEW_TOKEN_SEED: u64 = 7;
 /// Seed for numbers added when d_model or d_k grows: fixed, so resizing is reproducible.
 const RESIZE_SEED: u64 = 11;
+
+action_names! {
+    /// The controls of "Input and settings", by their `data-action`.
+    pub enum Control {
+        /// A token's chip: makes it the query.
+        Select = crate::action::SELECT,
+        Pad = "pad",
+        Remove = "remove",
+        Add = "add",
+        NewToken = "new-token",
+        Randomize = "randomize",
+        RandomizeWO = "randomize-w-o",
+        UseWO = "use-w-o",
+        Reset = "reset",
+        Rename = "rename",
+        Scale = "scale",
+        Causal = "causal",
+        Sequence = "sequence",
+        Seed = "seed",
+        Scenario = "scenario",
+        DModel = "d-model",
+        DK = "d-k",
+        Heads = "heads",
+    }
+}
 
 /// One thing the learner did.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,27 +74,28 @@ impl Action {
     /// (typing into a field before it is committed, a stray click).
     pub fn read(r: &Reading) -> Option<Action> {
         let number = || r.value.trim().parse::<usize>().ok();
-        Some(match (r.event, r.action) {
-            (Kind::Click, SELECT) => Action::SelectToken(r.index),
-            (Kind::Click, "pad") => Action::TogglePad(r.index),
-            (Kind::Click, "remove") => Action::Remove(r.index),
-            (Kind::Click, "add") | (Kind::Enter, "new-token") => Action::Add(r.value.to_owned()),
-            (Kind::Click, "randomize") => Action::Randomize,
-            (Kind::Click, "randomize-w-o") => Action::RandomizeWO,
-            (Kind::Change, "use-w-o") => Action::OutputProjection(r.checked),
-            (Kind::Click, "reset") => Action::Reset,
-            (Kind::Change, "rename") => Action::Rename(r.index, r.value.to_owned()),
-            (Kind::Change, "scale") => Action::Scale(r.checked),
-            (Kind::Change, "causal") => Action::Causal(r.checked),
-            (Kind::Change, "sequence") => Action::Sequence(number()?),
-            (Kind::Change, "seed") => match r.value.trim().parse() {
+        use Control as C;
+        Some(match (r.event, Control::named(r.action)?) {
+            (Kind::Click, C::Select) => Action::SelectToken(r.index),
+            (Kind::Click, C::Pad) => Action::TogglePad(r.index),
+            (Kind::Click, C::Remove) => Action::Remove(r.index),
+            (Kind::Click, C::Add) | (Kind::Enter, C::NewToken) => Action::Add(r.value.to_owned()),
+            (Kind::Click, C::Randomize) => Action::Randomize,
+            (Kind::Click, C::RandomizeWO) => Action::RandomizeWO,
+            (Kind::Change, C::UseWO) => Action::OutputProjection(r.checked),
+            (Kind::Click, C::Reset) => Action::Reset,
+            (Kind::Change, C::Rename) => Action::Rename(r.index, r.value.to_owned()),
+            (Kind::Change, C::Scale) => Action::Scale(r.checked),
+            (Kind::Change, C::Causal) => Action::Causal(r.checked),
+            (Kind::Change, C::Sequence) => Action::Sequence(number()?),
+            (Kind::Change, C::Seed) => match r.value.trim().parse() {
                 Ok(seed) => Action::Seed(seed),
                 Err(_) => Action::BadSeed(r.value.trim().to_owned()),
             },
-            (Kind::Change, "scenario") => Action::Pick(Choice::from_id(r.value)?),
-            (Kind::Input, "d-model") => Action::DModel(number()?),
-            (Kind::Input, "d-k") => Action::DK(number()?),
-            (Kind::Input, "heads") => Action::Heads(number()?),
+            (Kind::Change, C::Scenario) => Action::Pick(Choice::from_id(r.value)?),
+            (Kind::Input, C::DModel) => Action::DModel(number()?),
+            (Kind::Input, C::DK) => Action::DK(number()?),
+            (Kind::Input, C::Heads) => Action::Heads(number()?),
             _ => return None,
         })
     }

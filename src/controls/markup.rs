@@ -4,8 +4,8 @@
 //! (`data-action`, `data-index`, read back by [`super::action`]); pure, so
 //! tests read it natively.
 
+use super::action::Control;
 use super::scenarios::Choice;
-use crate::action::SELECT;
 use crate::i18n::{controls as text, Lang, Msg};
 use crate::lab::{self, LabError, MAX_DIM, MAX_HEADS, MAX_HEAD_COLUMNS, MIN_DIM};
 use crate::page::refusal;
@@ -81,7 +81,10 @@ fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
     m.element("span", &[], text::SCENARIO.get(lang));
     m.open(
         "select",
-        &[("data-testid", "scenario"), ("data-action", "scenario")],
+        &[
+            ("data-testid", Control::Scenario.name()),
+            ("data-action", Control::Scenario.name()),
+        ],
     );
     for choice in Choice::ALL {
         let mut attrs = vec![("value", choice.id())];
@@ -91,7 +94,10 @@ fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
         m.element("option", &attrs, choice.name().get(lang));
     }
     m.close("select").close("label");
-    let reset = [("data-testid", "reset"), ("data-action", "reset")];
+    let reset = [
+        ("data-testid", Control::Reset.name()),
+        ("data-action", Control::Reset.name()),
+    ];
     m.element("button", &reset, text::RESET.get(lang));
     let notes = [("class", "explain"), ("data-testid", "scenario-notes")];
     m.element("p", &notes, chosen.notes().get(lang));
@@ -143,23 +149,23 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
         };
         let pressed = |on: bool| ("aria-pressed", if on { "true" } else { "false" });
         m.start("li").attr("class", class).attr("role", "row").end();
-        let mut select = control("token-select", "token", SELECT);
+        let mut select = control("token-select", "token", Control::Select.name());
         select[4].1 = stop;
         // The arrows move the query along the chips (`action::rove`).
         select.extend([pressed(false), ("data-follows", "")]);
         cell(m).element("button", &select, label).close("span");
-        let mut rename = control("token-label", "token-label", "rename");
+        let mut rename = control("token-label", "token-label", Control::Rename.name());
         rename.extend([
             ("aria-label", text::RENAME.get(lang)),
             ("value", label.as_str()),
         ]);
         cell(m).empty("input", &rename).close("span");
-        let mut pad = control("token-pad", "token-pad", "pad");
+        let mut pad = control("token-pad", "token-pad", Control::Pad.name());
         pad.extend([pressed(padded), ("title", text::PAD_LABEL.get(lang))]);
         cell(m)
             .element("button", &pad, text::PAD.get(lang))
             .close("span");
-        let mut remove = control("token-remove", "token-remove", "remove");
+        let mut remove = control("token-remove", "token-remove", Control::Remove.name());
         remove.extend([
             ("aria-label", text::REMOVE.get(lang)),
             ("title", text::REMOVE.get(lang)),
@@ -171,8 +177,8 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
     let new_token = text::NEW_TOKEN.get(lang);
     m.open("div", &[("class", "add-token")]);
     m.start("input")
-        .attr("data-testid", "new-token")
-        .attr("data-action", "new-token")
+        .attr("data-testid", Control::NewToken.name())
+        .attr("data-action", Control::NewToken.name())
         .attr("aria-label", new_token)
         .attr("placeholder", new_token)
         .end_empty();
@@ -181,8 +187,8 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
     // button is no tab stop of its own (the page keeps to 40).
     let add = [
         ("data-testid", "add-token"),
-        ("data-action", "add"),
-        ("data-field", "new-token"),
+        ("data-action", Control::Add.name()),
+        ("data-field", Control::NewToken.name()),
         ("tabindex", "-1"),
     ];
     m.element("button", &add, text::ADD.get(lang));
@@ -195,27 +201,37 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
     slider(
         m,
         text::D_MODEL,
-        "d-model",
+        Control::DModel,
         s.d_model,
         (MIN_DIM, MAX_DIM),
         lang,
     );
-    slider(m, text::HEADS, "heads", s.heads, (1, MAX_HEADS), lang);
+    slider(
+        m,
+        text::HEADS,
+        Control::Heads,
+        s.heads,
+        (1, MAX_HEADS),
+        lang,
+    );
     // With several heads a head may be one column wide, and all of them
     // together at most MAX_HEAD_COLUMNS.
     let least = if s.heads > 1 { 1 } else { MIN_DIM };
     let most = MAX_DIM.min(MAX_HEAD_COLUMNS / s.heads.max(1));
-    slider(m, text::D_K, "d-k", s.d_k, (least, most), lang);
-    switch(m, text::W_O, "use-w-o", s.w_o, lang);
-    switch(m, text::SCALE, "scale", s.options.scale, lang);
-    switch(m, text::CAUSAL, "causal", s.options.causal, lang);
+    slider(m, text::D_K, Control::DK, s.d_k, (least, most), lang);
+    switch(m, text::W_O, Control::UseWO, s.w_o, lang);
+    switch(m, text::SCALE, Control::Scale, s.options.scale, lang);
+    switch(m, text::CAUSAL, Control::Causal, s.options.causal, lang);
     let batch = s.sequences;
     if batch > 1 {
         m.open("label", &[("class", "slider")]);
         m.element("span", &[], text::SEQUENCE.get(lang));
         m.open(
             "select",
-            &[("data-testid", "sequence"), ("data-action", "sequence")],
+            &[
+                ("data-testid", Control::Sequence.name()),
+                ("data-action", Control::Sequence.name()),
+            ],
         );
         for b in 0..batch {
             let value = b.to_string();
@@ -232,16 +248,19 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
     let attrs = [
         ("type", "number"),
         ("min", "0"),
-        ("data-testid", "seed"),
-        ("data-action", "seed"),
+        ("data-testid", Control::Seed.name()),
+        ("data-action", Control::Seed.name()),
     ];
     m.empty("input", &attrs).close("label");
-    let randomize = [("data-testid", "randomize"), ("data-action", "randomize")];
+    let randomize = [
+        ("data-testid", Control::Randomize.name()),
+        ("data-action", Control::Randomize.name()),
+    ];
     m.element("button", &randomize, text::RANDOMIZE.get(lang));
     if s.w_o {
         let random_w_o = [
-            ("data-testid", "randomize-w-o"),
-            ("data-action", "randomize-w-o"),
+            ("data-testid", Control::RandomizeWO.name()),
+            ("data-action", Control::RandomizeWO.name()),
         ];
         m.element("button", &random_w_o, text::RANDOMIZE_W_O.get(lang));
     }
@@ -252,7 +271,7 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
 fn slider(
     m: &mut Markup,
     label: Msg,
-    testid: &str,
+    control: Control,
     size: usize,
     (min, max): (usize, usize),
     lang: Lang,
@@ -262,8 +281,8 @@ fn slider(
     m.element("span", &[], &format!("{} = {size}", label.get(lang)));
     let attrs = [
         ("type", "range"),
-        ("data-testid", testid),
-        ("data-action", testid),
+        ("data-testid", control.name()),
+        ("data-action", control.name()),
         ("min", min.as_str()),
         ("max", max.as_str()),
         ("step", "1"),
@@ -273,11 +292,11 @@ fn slider(
 }
 
 /// A checkbox labelled `label`.
-fn switch(m: &mut Markup, label: Msg, testid: &str, on: bool, lang: Lang) {
+fn switch(m: &mut Markup, label: Msg, control: Control, on: bool, lang: Lang) {
     let mut attrs = vec![
         ("type", "checkbox"),
-        ("data-testid", testid),
-        ("data-action", testid),
+        ("data-testid", control.name()),
+        ("data-action", control.name()),
     ];
     if on {
         attrs.push(("checked", ""));

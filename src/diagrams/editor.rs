@@ -13,7 +13,7 @@ use crate::page::keep_patched;
 use crate::page::refusal;
 use crate::state::lab;
 use crate::svg::Markup;
-use action::{apply, EditorAction};
+use action::{apply, Control, EditorAction};
 use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -176,7 +176,7 @@ pub fn markup(
         ("type", "text"),
         ("inputmode", "decimal"),
         ("data-testid", "cell-editor"),
-        ("data-action", "entry"),
+        ("data-action", Control::Entry.name()),
         ("value", value.as_str()),
     ];
     m.empty("input", &field).close("label");

@@ -6,7 +6,7 @@
 
 use super::import::import;
 use super::markup::MATRICES;
-use crate::action::{Kind, Reading};
+use crate::action::{action_names, Kind, Reading};
 use crate::cards::panels;
 use crate::i18n::{share as words, Msg};
 use crate::lab::LabError;
@@ -17,6 +17,26 @@ use attention_core::Scenario;
 pub enum Format {
     Latex,
     Numpy,
+}
+
+action_names! {
+    /// The card's controls, by their `data-action`.
+    pub enum Control {
+        ExportSvg = "export-svg",
+        ExportPng = "export-png",
+        ExportScenario = "export-scenario",
+        ExportTrace = "export-trace",
+        Matrix = "matrix",
+        ExportLatex = "export-latex",
+        ExportNumpy = "export-numpy",
+        CopyExport = "copy-export",
+        Import = "import",
+        Upload = "upload",
+        Embed = "embed",
+        Panel = "panel",
+        Lock = "lock",
+        CopyEmbed = "copy-embed",
+    }
 }
 
 /// One thing the learner did on the card.
@@ -48,24 +68,26 @@ impl ShareAction {
     /// The action an event means, or `None` for events the card does not act
     /// on and for values no control of the card can hold.
     pub fn read(r: &Reading) -> Option<Self> {
-        Some(match (r.event, r.action) {
-            (Kind::Click, "export-svg") => Self::ExportSvg,
-            (Kind::Click, "export-png") => Self::ExportPng,
-            (Kind::Click, "export-scenario") => Self::ExportScenario,
-            (Kind::Click, "export-trace") => Self::ExportTrace,
-            (Kind::Change, "matrix") => {
+        Some(match (r.event, Control::named(r.action)?) {
+            (Kind::Click, Control::ExportSvg) => Self::ExportSvg,
+            (Kind::Click, Control::ExportPng) => Self::ExportPng,
+            (Kind::Click, Control::ExportScenario) => Self::ExportScenario,
+            (Kind::Click, Control::ExportTrace) => Self::ExportTrace,
+            (Kind::Change, Control::Matrix) => {
                 let i = r.value.parse().ok().filter(|&i| i < MATRICES.len())?;
                 Self::Matrix(i)
             }
-            (Kind::Click, "export-latex") => Self::Show(Format::Latex),
-            (Kind::Click, "export-numpy") => Self::Show(Format::Numpy),
-            (Kind::Click, "copy-export") => Self::CopyExport,
-            (Kind::Click, "import") => Self::Import(r.value.to_owned()),
-            (Kind::Change, "upload") => Self::Upload,
-            (Kind::Click, "embed") => Self::ToggleEmbed,
-            (Kind::Change, "panel") if r.index < panels().len() => Self::Panel(r.index, r.checked),
-            (Kind::Change, "lock") => Self::Lock(r.checked),
-            (Kind::Click, "copy-embed") => Self::CopyEmbed,
+            (Kind::Click, Control::ExportLatex) => Self::Show(Format::Latex),
+            (Kind::Click, Control::ExportNumpy) => Self::Show(Format::Numpy),
+            (Kind::Click, Control::CopyExport) => Self::CopyExport,
+            (Kind::Click, Control::Import) => Self::Import(r.value.to_owned()),
+            (Kind::Change, Control::Upload) => Self::Upload,
+            (Kind::Click, Control::Embed) => Self::ToggleEmbed,
+            (Kind::Change, Control::Panel) if r.index < panels().len() => {
+                Self::Panel(r.index, r.checked)
+            }
+            (Kind::Change, Control::Lock) => Self::Lock(r.checked),
+            (Kind::Click, Control::CopyEmbed) => Self::CopyEmbed,
             _ => return None,
         })
     }

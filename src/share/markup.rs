@@ -3,6 +3,7 @@
 //! its action (`data-action`, `data-index`) for the card's one listener; pure,
 //! so tests read it natively.
 
+use super::action::Control;
 use crate::action::action_button as button;
 use crate::cards::panels;
 use crate::i18n::{share as text, Lang, Msg};
@@ -167,15 +168,22 @@ fn export(m: &mut Markup, view: &ShareView) {
     let lang = view.lang;
     m.open_fold("export-fold", "h3", text::EXPORT.get(lang));
     m.open("div", &[("class", "share-row")]);
-    button(m, "export-svg", text::EXPORT_SVG.get(lang));
-    button(m, "export-png", text::EXPORT_PNG.get(lang));
-    button(m, "export-scenario", text::EXPORT_SCENARIO.get(lang));
-    button(m, "export-trace", text::EXPORT_TRACE.get(lang));
+    button(m, Control::ExportSvg.name(), text::EXPORT_SVG.get(lang));
+    button(m, Control::ExportPng.name(), text::EXPORT_PNG.get(lang));
+    button(
+        m,
+        Control::ExportScenario.name(),
+        text::EXPORT_SCENARIO.get(lang),
+    );
+    button(m, Control::ExportTrace.name(), text::EXPORT_TRACE.get(lang));
     m.close("div").open("div", &[("class", "share-row")]);
     m.open("label", &[]).text(text::MATRIX.get(lang)).text(" ");
     m.open(
         "select",
-        &[("data-action", "matrix"), ("data-testid", "export-matrix")],
+        &[
+            ("data-action", Control::Matrix.name()),
+            ("data-testid", "export-matrix"),
+        ],
     );
     let chosen = view.offer.pick(view.matrix);
     for i in (0..MATRICES.len()).filter(|&i| view.offer.has(i)) {
@@ -187,15 +195,15 @@ fn export(m: &mut Markup, view: &ShareView) {
         m.element("option", &attrs, &view.offer.names(i, lang).0);
     }
     m.close("select").close("label");
-    button(m, "export-latex", text::AS_LATEX.get(lang));
-    button(m, "export-numpy", text::AS_NUMPY.get(lang));
+    button(m, Control::ExportLatex.name(), text::AS_LATEX.get(lang));
+    button(m, Control::ExportNumpy.name(), text::AS_NUMPY.get(lang));
     m.close("div");
     output(
         m,
         "export-text",
         view.export_text,
         text::EXPORT.get(lang),
-        "copy-export",
+        Control::CopyExport.name(),
         lang,
     );
     m.close("details");
@@ -238,8 +246,8 @@ fn import(m: &mut Markup, view: &ShareView) {
     // The button reads the field above it (`data-field`).
     let attrs = [
         ("type", "button"),
-        ("data-action", "import"),
-        ("data-testid", "import"),
+        ("data-action", Control::Import.name()),
+        ("data-testid", Control::Import.name()),
         ("data-field", "import-text"),
     ];
     m.element("button", &attrs, text::IMPORT_BUTTON.get(lang));
@@ -249,7 +257,7 @@ fn import(m: &mut Markup, view: &ShareView) {
         &[
             ("type", "file"),
             ("accept", ".json,application/json"),
-            ("data-action", "upload"),
+            ("data-action", Control::Upload.name()),
             ("data-testid", "import-file"),
         ],
     );
@@ -272,7 +280,7 @@ fn embed(m: &mut Markup, view: &ShareView) {
         ("type", "button"),
         ("class", "link-button"),
         ("aria-expanded", expanded),
-        ("data-action", "embed"),
+        ("data-action", Control::Embed.name()),
         ("data-testid", "embed-open"),
     ];
     m.open("h3", &[])
@@ -287,7 +295,7 @@ fn embed(m: &mut Markup, view: &ShareView) {
         let index = i.to_string();
         let mut attrs = vec![
             ("type", "checkbox"),
-            ("data-action", "panel"),
+            ("data-action", Control::Panel.name()),
             ("data-index", index.as_str()),
             ("data-panel", panel.panel),
             ("data-testid", "embed-panel"),
@@ -302,7 +310,7 @@ fn embed(m: &mut Markup, view: &ShareView) {
     m.close("div");
     let mut lock = vec![
         ("type", "checkbox"),
-        ("data-action", "lock"),
+        ("data-action", Control::Lock.name()),
         ("data-testid", "embed-lock"),
     ];
     if view.lock {
@@ -317,7 +325,7 @@ fn embed(m: &mut Markup, view: &ShareView) {
         "embed-code",
         view.embed_code,
         text::EMBED_CODE.get(lang),
-        "copy-embed",
+        Control::CopyEmbed.name(),
         lang,
     );
 }
@@ -346,21 +354,7 @@ mod tests {
             true, false, true, false, false, false, false, false, false, false, false,
         ];
         let html = share(&view(Some(&Ok(text::IMPORTED)), &panels));
-        for action in [
-            "export-svg",
-            "export-png",
-            "export-scenario",
-            "export-trace",
-            "export-latex",
-            "export-numpy",
-            "copy-export",
-            "import",
-            "upload",
-            "embed",
-            "panel",
-            "lock",
-            "copy-embed",
-        ] {
+        for action in Control::ALL.iter().map(|control| control.name()) {
             assert!(
                 html.contains(&format!("data-action=\"{action}\"")),
                 "{action}"

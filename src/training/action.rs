@@ -6,7 +6,7 @@
 
 use super::markup::lr_of;
 use super::{finished, watched_row, OptimizerKind};
-use crate::action::{Kind, Reading};
+use crate::action::{action_names, Kind, Reading};
 use attention_core::train::{task, TaskId, Trainer};
 use attention_core::Scenario;
 
@@ -42,6 +42,20 @@ const SEED: u64 = 1;
 /// columns of W_Q, W_K and W_V evenly.
 pub const HEADS: [usize; 3] = [1, 2, 4];
 
+action_names! {
+    /// The card's controls, by their `data-action`.
+    pub enum Control {
+        Task = "train-task",
+        Heads = "train-heads",
+        Optimizer = "train-optimizer",
+        Rate = "train-lr",
+        Play = "train-play",
+        Step = "train-step",
+        Reset = "train-reset",
+        LearningStep = "learning-step",
+    }
+}
+
 /// One thing the learner did on the card.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TrainingAction {
@@ -66,19 +80,19 @@ impl TrainingAction {
     /// The action an event means, or `None` for events the card does not act
     /// on and for values no control of the card can hold.
     pub fn read(r: &Reading) -> Option<Self> {
-        Some(match (r.event, r.action) {
-            (Kind::Change, "train-task") => Self::Task(TaskId::from_id(r.value)?),
-            (Kind::Change, "train-heads") => {
+        Some(match (r.event, Control::named(r.action)?) {
+            (Kind::Change, Control::Task) => Self::Task(TaskId::from_id(r.value)?),
+            (Kind::Change, Control::Heads) => {
                 Self::Heads(r.value.parse().ok().filter(|h| HEADS.contains(h))?)
             }
-            (Kind::Change, "train-optimizer") => {
+            (Kind::Change, Control::Optimizer) => {
                 Self::Optimizer(OptimizerKind::ALL.into_iter().find(|k| k.id() == r.value)?)
             }
-            (Kind::Input, "train-lr") => Self::Rate(r.value.trim().parse().ok()?),
-            (Kind::Click, "train-play") => Self::Play,
-            (Kind::Click, "train-step") => Self::Step,
-            (Kind::Click, "train-reset") => Self::Reset,
-            (Kind::Click, "learning-step") => Self::LearningStep,
+            (Kind::Input, Control::Rate) => Self::Rate(r.value.trim().parse().ok()?),
+            (Kind::Click, Control::Play) => Self::Play,
+            (Kind::Click, Control::Step) => Self::Step,
+            (Kind::Click, Control::Reset) => Self::Reset,
+            (Kind::Click, Control::LearningStep) => Self::LearningStep,
             _ => return None,
         })
     }

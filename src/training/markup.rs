@@ -4,6 +4,7 @@
 //! Each control names its action (`data-action`) for the card's one listener;
 //! pure, so tests read it natively.
 
+use super::action::Control;
 use super::action::HEADS;
 use super::curve::loss_curve;
 use super::OptimizerKind;
@@ -50,15 +51,15 @@ fn task_texts(id: TaskId) -> (Msg, Msg) {
 fn select<T: Copy + PartialEq>(
     m: &mut Markup,
     label: Msg,
-    action: &str,
+    control: Control,
     options: &[(T, &str, &str)],
     chosen: T,
     lang: Lang,
 ) {
     m.open("label", &[]).text(label.get(lang)).text(" ");
     m.start("select")
-        .attr("data-action", action)
-        .attr("data-testid", action)
+        .attr("data-action", control.name())
+        .attr("data-testid", control.name())
         .end();
     for (value, id, name) in options {
         let mut attrs = vec![("value", *id)];
@@ -79,7 +80,7 @@ pub fn training(view: &TrainingView) -> String {
     m.element("p", &[("class", "explain")], text::INTRO.get(lang));
     m.open("div", &[("class", "share-row")]);
     let tasks = TaskId::ALL.map(|id| (id, id.id(), task_texts(id).0.get(lang)));
-    select(&mut m, text::TASK, "train-task", &tasks, task.id(), lang);
+    select(&mut m, text::TASK, Control::Task, &tasks, task.id(), lang);
     let ids = HEADS.map(|h| h.to_string());
     let names = HEADS.map(|h| {
         let unit = if h == 1 {
@@ -98,7 +99,7 @@ pub fn training(view: &TrainingView) -> String {
     select(
         &mut m,
         text::HEADS,
-        "train-heads",
+        Control::Heads,
         &heads,
         task.heads(),
         lang,
@@ -116,7 +117,7 @@ pub fn training(view: &TrainingView) -> String {
     select(
         &mut m,
         text::OPTIMIZER,
-        "train-optimizer",
+        Control::Optimizer,
         &optimizers,
         view.optimizer,
         lang,
@@ -134,8 +135,8 @@ pub fn training(view: &TrainingView) -> String {
         .attr("min", &min)
         .attr("max", &max)
         .attr("value", &slider)
-        .attr("data-action", "train-lr")
-        .attr("data-testid", "train-lr")
+        .attr("data-action", Control::Rate.name())
+        .attr("data-testid", Control::Rate.name())
         .end_empty();
     m.element(
         "output",
@@ -149,9 +150,9 @@ pub fn training(view: &TrainingView) -> String {
     } else {
         text::PLAY
     };
-    action_button(&mut m, "train-play", play.get(lang));
-    action_button(&mut m, "train-step", text::STEP.get(lang));
-    action_button(&mut m, "train-reset", text::RESET.get(lang));
+    action_button(&mut m, Control::Play.name(), play.get(lang));
+    action_button(&mut m, Control::Step.name(), text::STEP.get(lang));
+    action_button(&mut m, Control::Reset.name(), text::RESET.get(lang));
     let progress = format!(
         "{}{} · {}{}",
         text::STEPS.get(lang),
@@ -179,7 +180,7 @@ pub fn training(view: &TrainingView) -> String {
     let back = [
         ("type", "button"),
         ("class", "link-button"),
-        ("data-action", "learning-step"),
+        ("data-action", Control::LearningStep.name()),
     ];
     m.element("button", &back, text::LEARNING_STEP.get(lang));
     m.close("details");

@@ -6,7 +6,20 @@
 //! Pure, so tested natively.
 
 use super::steps::Step;
-use crate::action::{Kind, Reading};
+use crate::action::{action_names, Kind, Reading};
+
+action_names! {
+    /// The walkthrough's controls, by their `data-action`.
+    pub enum Control {
+        Step = "step",
+        Guess = "guess",
+        StepControl = "step-control",
+        Toggle = "walkthrough-toggle",
+        Previous = "step-prev",
+        Next = "step-next",
+        Finish = "step-finish",
+    }
+}
 
 /// One thing the learner did in the walkthrough.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,15 +45,14 @@ impl TourAction {
         if r.event != Kind::Click {
             return None;
         }
-        Some(match r.action {
-            "step" => Self::Show(*Step::ALL.get(r.index)?),
-            "guess" => Self::Guess(r.index),
-            "step-control" => Self::Control(r.index),
-            "walkthrough-toggle" => Self::Toggle,
-            "step-prev" => Self::Previous,
-            "step-next" => Self::Next,
-            "step-finish" => Self::Finish,
-            _ => return None,
+        Some(match Control::named(r.action)? {
+            Control::Step => Self::Show(*Step::ALL.get(r.index)?),
+            Control::Guess => Self::Guess(r.index),
+            Control::StepControl => Self::Control(r.index),
+            Control::Toggle => Self::Toggle,
+            Control::Previous => Self::Previous,
+            Control::Next => Self::Next,
+            Control::Finish => Self::Finish,
         })
     }
 

@@ -3,6 +3,7 @@
 //! explore) or the current step: its text, live formulas and PyTorch lines.
 //! Pure, so tests read it natively.
 
+use super::action::Control;
 use super::formulas::{step_formulas, Selection};
 use super::steps::Step;
 use crate::i18n::{walkthrough as text, Lang};
@@ -30,19 +31,35 @@ pub fn general_formula(lang: Lang) -> String {
     let title = |step: Step| step.title().get(lang);
     let mut f = Math::new(Some(text::GENERAL_FORMULA_LABEL.get(lang)));
     f.mi("Attention").mo("(");
-    f.open_link("step", Step::Projection.index(), title(Step::Projection));
+    f.open_link(
+        Control::Step.name(),
+        Step::Projection.index(),
+        title(Step::Projection),
+    );
     f.mi("Q").mo(",").mi("K").mo(",").mi("V").close("mrow");
     f.mo(")").mo("=");
-    f.open_link("step", Step::Softmax.index(), title(Step::Softmax));
+    f.open_link(
+        Control::Step.name(),
+        Step::Softmax.index(),
+        title(Step::Softmax),
+    );
     f.mi("softmax").close("mrow").mo("(").open("mfrac");
-    f.open_link("step", Step::Scores.index(), title(Step::Scores));
+    f.open_link(
+        Control::Step.name(),
+        Step::Scores.index(),
+        title(Step::Scores),
+    );
     f.mi("Q")
         .open("msup")
         .mi("K")
         .mi("T")
         .close("msup")
         .close("mrow");
-    f.open_link("step", Step::Scaling.index(), title(Step::Scaling));
+    f.open_link(
+        Control::Step.name(),
+        Step::Scaling.index(),
+        title(Step::Scaling),
+    );
     f.open("msqrt")
         .open("msub")
         .mi("d")
@@ -50,7 +67,11 @@ pub fn general_formula(lang: Lang) -> String {
         .close("msub")
         .close("msqrt");
     f.close("mrow").close("mfrac").mo(")");
-    f.open_link("step", Step::Fusion.index(), title(Step::Fusion));
+    f.open_link(
+        Control::Step.name(),
+        Step::Fusion.index(),
+        title(Step::Fusion),
+    );
     f.mi("V").close("mrow");
     f.finish()
 }
@@ -96,18 +117,18 @@ fn bar(m: &mut Markup, step: Option<Step>, lang: Lang) {
         (text::START, "false")
     };
     let toggle = Some(("aria-pressed", pressed));
-    button(m, "walkthrough-toggle", label.get(lang), toggle);
+    button(m, Control::Toggle.name(), label.get(lang), toggle);
     if let Some(step) = step {
         // Previous and Next are disabled where they would not move.
         let end = |at_end: bool| at_end.then_some(("disabled", ""));
         m.open("span", &[("class", "step-nav")]);
         let first = end(step.previous() == step);
-        button(m, "step-prev", text::PREVIOUS.get(lang), first);
+        button(m, Control::Previous.name(), text::PREVIOUS.get(lang), first);
         // The last step ends the walkthrough rather than offering a dead Next.
         if step.next() == step {
-            button(m, "step-finish", text::FINISH.get(lang), None);
+            button(m, Control::Finish.name(), text::FINISH.get(lang), None);
         } else {
-            button(m, "step-next", text::NEXT.get(lang), None);
+            button(m, Control::Next.name(), text::NEXT.get(lang), None);
         }
         m.close("span");
     }
@@ -136,7 +157,7 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
         .replace("{total}", &Step::ALL.len().to_string());
     m.start("div")
         .attr("class", "step")
-        .attr("data-testid", "step")
+        .attr("data-testid", Control::Step.name())
         .attr("data-step", step.id())
         .end();
     // One tab stop, always on the first dot (a stop that moved with the step
@@ -152,7 +173,7 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
         let current = other == step;
         let mut attrs = vec![
             ("class", if current { "current" } else { "" }),
-            ("data-action", "step"),
+            ("data-action", Control::Step.name()),
             ("data-index", index.as_str()),
             ("role", "link"),
             ("title", other.title().get(lang)),
@@ -178,7 +199,7 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
     let show = [
         ("type", "button"),
         ("class", "show-diagram"),
-        ("data-action", "step"),
+        ("data-action", Control::Step.name()),
         ("data-index", &here),
     ];
     m.element("button", &show, text::SHOW_DIAGRAM.get(lang));
@@ -189,9 +210,9 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
             let index = k.to_string();
             let attrs = [
                 ("type", "button"),
-                ("data-action", "step-control"),
+                ("data-action", Control::StepControl.name()),
                 ("data-index", &index),
-                ("data-testid", "step-control"),
+                ("data-testid", Control::StepControl.name()),
                 ("data-control", control.testid),
             ];
             m.element("button", &attrs, control.label.get(lang));

@@ -2,6 +2,7 @@
 //! learner picks the token they think the query attends to most; the answer
 //! is then compared with the trace.
 
+use super::action::Control;
 use crate::geometry::format::two_decimals;
 use crate::i18n::{walkthrough as text, Lang};
 use crate::lab::SequenceTrace;
@@ -52,9 +53,9 @@ pub fn prediction(m: &mut Markup, t: &SequenceTrace, i: usize, guess: Option<usi
         let attrs = [
             ("type", "button"),
             ("class", class),
-            ("data-action", "guess"),
+            ("data-action", Control::Guess.name()),
             ("data-index", &index),
-            ("data-testid", "guess"),
+            ("data-testid", Control::Guess.name()),
         ];
         m.element("button", &attrs, plain(j));
     }

@@ -13,10 +13,10 @@ fn desk() -> Desk {
     }
 }
 
-fn read(event: Kind, action: &str, index: usize, value: &str, checked: bool) -> Option<Action> {
+fn read(event: Kind, control: Control, index: usize, value: &str, checked: bool) -> Option<Action> {
     Action::read(&Reading {
         event,
-        action,
+        action: control.name(),
         index,
         value,
         checked,
@@ -26,34 +26,40 @@ fn read(event: Kind, action: &str, index: usize, value: &str, checked: bool) -> 
 #[test]
 fn events_read_back_into_actions() {
     assert_eq!(
-        read(Kind::Click, "select", 2, "", false),
+        read(Kind::Click, Control::Select, 2, "", false),
         Some(Action::SelectToken(2))
     );
     assert_eq!(
-        read(Kind::Click, "pad", 1, "", false),
+        read(Kind::Click, Control::Pad, 1, "", false),
         Some(Action::TogglePad(1))
     );
     assert_eq!(
-        read(Kind::Enter, "new-token", 0, "球", false),
+        read(Kind::Enter, Control::NewToken, 0, "球", false),
         Some(Action::Add("球".into()))
     );
     assert_eq!(
-        read(Kind::Change, "causal", 0, "on", true),
+        read(Kind::Change, Control::Causal, 0, "on", true),
         Some(Action::Causal(true))
     );
-    assert_eq!(read(Kind::Input, "d-k", 0, "8", false), Some(Action::DK(8)));
     assert_eq!(
-        read(Kind::Change, "scenario", 0, "pronoun", false),
+        read(Kind::Input, Control::DK, 0, "8", false),
+        Some(Action::DK(8))
+    );
+    assert_eq!(
+        read(Kind::Change, Control::Scenario, 0, "pronoun", false),
         Some(Action::Pick(Choice::Preset(Preset::Pronoun)))
     );
     // Typing into a field is not an edit until it is committed, and garbage is no action.
-    assert_eq!(read(Kind::Input, "rename", 0, "x", false), None);
+    assert_eq!(read(Kind::Input, Control::Rename, 0, "x", false), None);
     assert_eq!(
-        read(Kind::Change, "seed", 0, "-3", false),
+        read(Kind::Change, Control::Seed, 0, "-3", false),
         Some(Action::BadSeed("-3".into()))
     );
-    assert_eq!(read(Kind::Change, "scenario", 0, "<script>", false), None);
-    assert_eq!(read(Kind::Click, "nothing", 0, "", false), None);
+    assert_eq!(
+        read(Kind::Change, Control::Scenario, 0, "<script>", false),
+        None
+    );
+    assert_eq!(Action::read(&Reading::click("nothing", 0)), None);
 }
 
 #[test]
@@ -116,7 +122,13 @@ fn picking_the_long_diarization_gives_its_two_clips_of_200_frames() {
     d.query = 3;
     let long = Choice::Preset(Preset::LongDiarization);
     assert_eq!(
-        read(Kind::Change, "scenario", 0, "diarization-long", false),
+        read(
+            Kind::Change,
+            Control::Scenario,
+            0,
+            "diarization-long",
+            false
+        ),
         Some(Action::Pick(long))
     );
     // Picking checks no size: the lab's 64-token limit is for links and imports.
@@ -134,7 +146,7 @@ fn picking_the_long_diarization_gives_its_two_clips_of_200_frames() {
 #[test]
 fn reset_returns_to_the_chosen_scenarios_defaults() {
     assert_eq!(
-        read(Kind::Click, "reset", 0, "", false),
+        read(Kind::Click, Control::Reset, 0, "", false),
         Some(Action::Reset)
     );
     let mut d = desk();
@@ -154,15 +166,15 @@ fn reset_returns_to_the_chosen_scenarios_defaults() {
 #[test]
 fn heads_split_the_layer_and_keep_the_shown_head_among_them() {
     assert_eq!(
-        read(Kind::Input, "heads", 0, "2", false),
+        read(Kind::Input, Control::Heads, 0, "2", false),
         Some(Action::Heads(2))
     );
     assert_eq!(
-        read(Kind::Change, "use-w-o", 0, "", true),
+        read(Kind::Change, Control::UseWO, 0, "", true),
         Some(Action::OutputProjection(true))
     );
     assert_eq!(
-        read(Kind::Click, "randomize-w-o", 0, "", false),
+        read(Kind::Click, Control::RandomizeWO, 0, "", false),
         Some(Action::RandomizeWO)
     );
     let mut d = desk();

@@ -26,7 +26,13 @@ fn page(desk: &Desk, notice: Option<&LabError>) -> String {
 #[test]
 fn every_token_gets_a_chip_with_its_actions() {
     let html = page(&desk(), None);
-    for action in ["select", "rename", "pad", "remove"] {
+    for control in [
+        Control::Select,
+        Control::Rename,
+        Control::Pad,
+        Control::Remove,
+    ] {
+        let action = control.name();
         assert_eq!(
             html.matches(&format!("data-action=\"{action}\"")).count(),
             4,

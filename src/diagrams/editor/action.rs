@@ -1,9 +1,16 @@
 //! What the learner did in the cell editor, as data (the cards' protocol,
 //! `crate::action`), and its effect on the scenario. Pure, so tested natively.
 
-use crate::action::{Kind, Reading};
+use crate::action::{action_names, Kind, Reading};
 use crate::lab::{self, Editable, LabError, Place};
 use attention_core::Scenario;
+
+action_names! {
+    /// The editor's field, by its `data-action`.
+    pub enum Control {
+        Entry = "entry",
+    }
+}
 
 /// One thing the learner did to the editor's field.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,10 +27,10 @@ impl EditorAction {
     /// The action an event on the field means, or `None` (typing is no
     /// action until it is committed).
     pub fn read(r: &Reading) -> Option<Self> {
-        Some(match (r.event, r.action) {
-            (Kind::Change, "entry") => Self::Commit(r.value.to_owned()),
-            (Kind::Enter, "entry") => Self::Keep(r.value.to_owned()),
-            (Kind::Escape, "entry") => Self::Cancel,
+        Some(match (r.event, Control::named(r.action)?) {
+            (Kind::Change, Control::Entry) => Self::Commit(r.value.to_owned()),
+            (Kind::Enter, Control::Entry) => Self::Keep(r.value.to_owned()),
+            (Kind::Escape, Control::Entry) => Self::Cancel,
             _ => return None,
         })
     }
@@ -76,25 +83,31 @@ mod tests {
     use super::*;
     use attention_core::presets;
 
-    fn read(event: Kind, action: &str, value: &str) -> Option<EditorAction> {
-        EditorAction::read(&Reading::of(event, action, value))
+    fn read(event: Kind, control: Control, value: &str) -> Option<EditorAction> {
+        EditorAction::read(&Reading::of(event, control.name(), value))
     }
 
     #[test]
     fn the_field_reads_back_into_commit_keep_and_cancel() {
         assert_eq!(
-            read(Kind::Change, "entry", "0.5"),
+            read(Kind::Change, Control::Entry, "0.5"),
             Some(EditorAction::Commit("0.5".into()))
         );
         assert_eq!(
-            read(Kind::Enter, "entry", "-2"),
+            read(Kind::Enter, Control::Entry, "-2"),
             Some(EditorAction::Keep("-2".into()))
         );
-        assert_eq!(read(Kind::Escape, "entry", "7"), Some(EditorAction::Cancel));
+        assert_eq!(
+            read(Kind::Escape, Control::Entry, "7"),
+            Some(EditorAction::Cancel)
+        );
         // Typing is not a commit, and no other control is the editor's.
-        assert_eq!(read(Kind::Input, "entry", "0.5"), None);
-        assert_eq!(read(Kind::Click, "entry", ""), None);
-        assert_eq!(read(Kind::Enter, "new-token", "x"), None);
+        assert_eq!(read(Kind::Input, Control::Entry, "0.5"), None);
+        assert_eq!(read(Kind::Click, Control::Entry, ""), None);
+        assert_eq!(
+            EditorAction::read(&Reading::of(Kind::Enter, "new-token", "x")),
+            None
+        );
     }
 
     #[test]

@@ -2,7 +2,16 @@
 //! protocol, `crate::action`), and the step it leads to. Pure, so tested
 //! natively.
 
-use crate::action::{Kind, Reading};
+use crate::action::{action_names, Kind, Reading};
+
+action_names! {
+    /// The card's controls, by their `data-action`.
+    pub enum Control {
+        Previous = "gen-previous",
+        Next = "gen-next",
+        Step = "gen-step",
+    }
+}
 
 /// One thing the learner did in the generation card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,10 +25,10 @@ pub enum GenerationAction {
 impl GenerationAction {
     /// The action an event means, or `None`.
     pub fn read(r: &Reading) -> Option<Self> {
-        match (r.event, r.action) {
-            (Kind::Click, "gen-previous") => Some(Self::Previous),
-            (Kind::Click, "gen-next") => Some(Self::Next),
-            (Kind::Input, "gen-step") => r.value.trim().parse().ok().map(Self::To),
+        match (r.event, Control::named(r.action)?) {
+            (Kind::Click, Control::Previous) => Some(Self::Previous),
+            (Kind::Click, Control::Next) => Some(Self::Next),
+            (Kind::Input, Control::Step) => r.value.trim().parse().ok().map(Self::To),
             _ => None,
         }
     }
@@ -44,15 +53,15 @@ mod tests {
     #[test]
     fn steps_stay_between_the_first_and_the_last() {
         assert_eq!(
-            GenerationAction::read(&Reading::click("gen-next", 0)),
+            GenerationAction::read(&Reading::click(Control::Next.name(), 0)),
             Some(GenerationAction::Next)
         );
         assert_eq!(
-            GenerationAction::read(&Reading::of(Kind::Input, "gen-step", "3")),
+            GenerationAction::read(&Reading::of(Kind::Input, Control::Step.name(), "3")),
             Some(GenerationAction::To(3))
         );
         assert_eq!(
-            GenerationAction::read(&Reading::of(Kind::Input, "gen-step", "x")),
+            GenerationAction::read(&Reading::of(Kind::Input, Control::Step.name(), "x")),
             None
         );
         assert_eq!(apply(0, 5, GenerationAction::Previous), 0);

@@ -4,6 +4,7 @@
 //! whole causal pass, and the work with and without the cache. Pure, so
 //! tests read it natively.
 
+use super::action::Control;
 use super::view::GenerationView;
 use crate::geometry::format::{fixed, js_number};
 use crate::i18n::{generation as text, heads, Lang, Msg};
@@ -43,7 +44,7 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
             .close("button");
     };
     m.open("div", &[("class", "generation-steps")]);
-    step_button(m, "gen-previous", first, text::PREVIOUS);
+    step_button(m, Control::Previous.name(), first, text::PREVIOUS);
     m.open("label", &[("class", "slider")]);
     let step_name = text::STEP
         .get(lang)
@@ -52,15 +53,15 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
     m.element("span", &[("data-testid", "gen-step-name")], &step_name);
     m.start("input")
         .attr("type", "range")
-        .attr("data-testid", "gen-step")
-        .attr("data-action", "gen-step")
+        .attr("data-testid", Control::Step.name())
+        .attr("data-action", Control::Step.name())
         .attr("min", "1")
         .attr("max", &last)
         .attr("step", "1")
         .attr("value", &now)
         .end_empty();
     m.close("label");
-    step_button(m, "gen-next", at_end, text::NEXT);
+    step_button(m, Control::Next.name(), at_end, text::NEXT);
     m.close("div");
     let new_token = format!("{}{}", text::NEW_TOKEN.get(lang), v.labels[v.t]);
     m.element("p", &[("class", "order-verdict")], &new_token);

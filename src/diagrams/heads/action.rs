@@ -2,8 +2,15 @@
 //! `crate::action`), and its effect on which head is shown. Pure, so tested
 //! natively.
 
-use crate::action::Reading;
-use crate::action::{Kind, SELECT};
+use crate::action::{action_names, Kind, Reading};
+
+action_names! {
+    /// The heads card's controls, by their `data-action`.
+    pub enum Control {
+        /// A head's button or map: shows that head.
+        Select = crate::action::SELECT,
+    }
+}
 
 /// One thing the learner did in the heads card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,8 +22,8 @@ pub enum HeadsAction {
 impl HeadsAction {
     /// The action an event means, or `None`.
     pub fn read(r: &Reading) -> Option<Self> {
-        match (r.event, r.action) {
-            (Kind::Click, SELECT) => Some(Self::Pick(r.index)),
+        match (r.event, Control::named(r.action)?) {
+            (Kind::Click, Control::Select) => Some(Self::Pick(r.index)),
             _ => None,
         }
     }
@@ -36,12 +43,12 @@ mod tests {
 
     #[test]
     fn a_click_on_a_head_shows_it() {
-        let pick = HeadsAction::read(&Reading::click("select", 2));
+        let pick = HeadsAction::read(&Reading::click(Control::Select.name(), 2));
         assert_eq!(pick, Some(HeadsAction::Pick(2)));
         assert_eq!(apply(4, HeadsAction::Pick(2)), 2);
         assert_eq!(apply(2, HeadsAction::Pick(5)), 1);
         assert_eq!(
-            HeadsAction::read(&Reading::of(Kind::Input, "select", "")),
+            HeadsAction::read(&Reading::of(Kind::Input, Control::Select.name(), "")),
             None
         );
         assert_eq!(HeadsAction::read(&Reading::click("pad", 0)), None);

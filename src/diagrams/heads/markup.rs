@@ -1,7 +1,7 @@
 //! The heads card as HTML: a button per head and each head's weights as a
 //! small map. Pure, so tests read it natively.
 
-use crate::action::SELECT;
+use super::action::Control;
 use crate::diagrams::matrix::{markup::colour, Palette};
 use crate::geometry::format::js_number;
 use crate::geometry::raster::{self, Window};
@@ -37,7 +37,7 @@ pub fn heads(layer: Option<&LayerView>, lang: Lang) -> String {
         m.open("span", &[("class", "head-choice")]);
         let button = [
             ("data-head", index.as_str()),
-            ("data-action", SELECT),
+            ("data-action", Control::Select.name()),
             ("data-index", index.as_str()),
             ("aria-pressed", "false"),
         ];
@@ -109,7 +109,7 @@ fn map(m: &mut Markup, head: usize, name: &str, lang: Lang) {
         .attr("class", "diagram head-weights")
         .attr("data-testid", "head-weights")
         .attr("data-head", &index)
-        .attr("data-action", SELECT)
+        .attr("data-action", Control::Select.name())
         .attr("data-index", &index)
         .attr("role", "img")
         .attr("aria-label", &aria)

@@ -1,10 +1,18 @@
 //! What the learner did in the word-order card, as data (the cards'
 //! protocol, `crate::action`). Pure, so tested natively.
 
-use crate::action::{Kind, Reading};
+use crate::action::{action_names, Kind, Reading};
 use crate::lab::{set_positions, LabError};
 use attention_core::positions::Positions;
 use attention_core::Scenario;
+
+action_names! {
+    /// The card's controls, by their `data-action`.
+    pub enum Control {
+        Shuffle = "shuffle",
+        Positions = "positions",
+    }
+}
 
 /// One thing the learner did in the word-order card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,9 +26,9 @@ pub enum OrderAction {
 impl OrderAction {
     /// The action an event means, or `None`.
     pub fn read(r: &Reading) -> Option<Self> {
-        match (r.event, r.action) {
-            (Kind::Click, "shuffle") => Some(Self::Shuffle),
-            (Kind::Change, "positions") => Positions::from_id(r.value).map(Self::Positions),
+        match (r.event, Control::named(r.action)?) {
+            (Kind::Click, Control::Shuffle) => Some(Self::Shuffle),
+            (Kind::Change, Control::Positions) => Positions::from_id(r.value).map(Self::Positions),
             _ => None,
         }
     }
@@ -48,7 +56,7 @@ mod tests {
 
     #[test]
     fn shuffle_draws_the_next_order() {
-        let read = OrderAction::read(&Reading::click("shuffle", 0));
+        let read = OrderAction::read(&Reading::click(Control::Shuffle.name(), 0));
         assert_eq!(read, Some(OrderAction::Shuffle));
         let mut s = attention_core::presets::sentence();
         let mut seed = 1;
@@ -59,10 +67,18 @@ mod tests {
 
     #[test]
     fn the_positions_choice_switches_how_positions_enter_or_says_why_not() {
-        let read = OrderAction::read(&Reading::of(Kind::Change, "positions", "learned"));
+        let read = OrderAction::read(&Reading::of(
+            Kind::Change,
+            Control::Positions.name(),
+            "learned",
+        ));
         assert_eq!(read, Some(OrderAction::Positions(Positions::Learned)));
         assert_eq!(
-            OrderAction::read(&Reading::of(Kind::Change, "positions", "spiral")),
+            OrderAction::read(&Reading::of(
+                Kind::Change,
+                Control::Positions.name(),
+                "spiral"
+            )),
             None
         );
         let mut s = attention_core::presets::sentence();

@@ -2,6 +2,7 @@
 //! tokens, what became of the outputs, and each token's output row in both
 //! orders. Pure, so tests read it natively.
 
+use super::action::Control;
 use crate::geometry::format::fixed;
 use crate::i18n::{order as text, Lang, Msg};
 use crate::lab::order::{Comparison, SAME};
@@ -40,7 +41,10 @@ pub fn order_card(comparison: Option<&Comparison>, view: &OrderView, lang: Lang)
     }
     m.element(
         "button",
-        &[("data-action", "shuffle"), ("data-testid", "shuffle")],
+        &[
+            ("data-action", Control::Shuffle.name()),
+            ("data-testid", Control::Shuffle.name()),
+        ],
         text::SHUFFLE.get(lang),
     );
     let Some(c) = comparison else {
@@ -92,7 +96,10 @@ fn positions(m: &mut Markup, chosen: Positions, lang: Lang) {
     m.element("span", &[], text::POSITIONS.get(lang));
     m.open(
         "select",
-        &[("data-testid", "positions"), ("data-action", "positions")],
+        &[
+            ("data-testid", Control::Positions.name()),
+            ("data-action", Control::Positions.name()),
+        ],
     );
     for (choice, name) in [
         (Positions::None, text::NONE),

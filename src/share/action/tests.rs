@@ -3,70 +3,79 @@ use crate::action::Kind;
 use crate::share::text::scenario_json;
 use attention_core::presets;
 
-fn read(event: Kind, action: &str, value: &str) -> Option<ShareAction> {
-    ShareAction::read(&Reading::of(event, action, value))
+fn read(event: Kind, control: Control, value: &str) -> Option<ShareAction> {
+    ShareAction::read(&Reading::of(event, control.name(), value))
 }
 
 /// A change of the checkbox at `index`.
-fn tick(action: &str, index: usize, checked: bool) -> Option<ShareAction> {
+fn tick(control: Control, index: usize, checked: bool) -> Option<ShareAction> {
     ShareAction::read(&Reading {
         index,
         checked,
-        ..Reading::of(Kind::Change, action, "on")
+        ..Reading::of(Kind::Change, control.name(), "on")
     })
 }
 
-fn click(action: &str) -> Option<ShareAction> {
-    read(Kind::Click, action, "")
+fn click(control: Control) -> Option<ShareAction> {
+    read(Kind::Click, control, "")
 }
 
 #[test]
 fn every_control_reads_back_into_its_action() {
-    assert_eq!(click("export-svg"), Some(ShareAction::ExportSvg));
-    assert_eq!(click("export-png"), Some(ShareAction::ExportPng));
-    assert_eq!(click("export-scenario"), Some(ShareAction::ExportScenario));
-    assert_eq!(click("export-trace"), Some(ShareAction::ExportTrace));
+    assert_eq!(click(Control::ExportSvg), Some(ShareAction::ExportSvg));
+    assert_eq!(click(Control::ExportPng), Some(ShareAction::ExportPng));
     assert_eq!(
-        click("export-latex"),
+        click(Control::ExportScenario),
+        Some(ShareAction::ExportScenario)
+    );
+    assert_eq!(click(Control::ExportTrace), Some(ShareAction::ExportTrace));
+    assert_eq!(
+        click(Control::ExportLatex),
         Some(ShareAction::Show(Format::Latex))
     );
     assert_eq!(
-        click("export-numpy"),
+        click(Control::ExportNumpy),
         Some(ShareAction::Show(Format::Numpy))
     );
-    assert_eq!(click("copy-export"), Some(ShareAction::CopyExport));
-    assert_eq!(click("copy-embed"), Some(ShareAction::CopyEmbed));
-    assert_eq!(click("embed"), Some(ShareAction::ToggleEmbed));
+    assert_eq!(click(Control::CopyExport), Some(ShareAction::CopyExport));
+    assert_eq!(click(Control::CopyEmbed), Some(ShareAction::CopyEmbed));
+    assert_eq!(click(Control::Embed), Some(ShareAction::ToggleEmbed));
     assert_eq!(
-        read(Kind::Change, "matrix", "13"),
+        read(Kind::Change, Control::Matrix, "13"),
         Some(ShareAction::Matrix(13))
     );
     assert_eq!(
-        read(Kind::Click, "import", "{\"x\": 1}"),
+        read(Kind::Click, Control::Import, "{\"x\": 1}"),
         Some(ShareAction::Import("{\"x\": 1}".into()))
     );
     assert_eq!(
-        read(Kind::Change, "upload", "C:\\fakepath\\a.json"),
+        read(Kind::Change, Control::Upload, "C:\\fakepath\\a.json"),
         Some(ShareAction::Upload)
     );
-    assert_eq!(tick("panel", 8, true), Some(ShareAction::Panel(8, true)));
-    assert_eq!(tick("lock", 0, true), Some(ShareAction::Lock(true)));
-    assert_eq!(tick("lock", 0, false), Some(ShareAction::Lock(false)));
+    assert_eq!(
+        tick(Control::Panel, 8, true),
+        Some(ShareAction::Panel(8, true))
+    );
+    assert_eq!(tick(Control::Lock, 0, true), Some(ShareAction::Lock(true)));
+    assert_eq!(
+        tick(Control::Lock, 0, false),
+        Some(ShareAction::Lock(false))
+    );
 }
 
 #[test]
 fn garbage_and_other_events_are_no_action() {
     // A matrix or panel the card does not have, from a tampered page.
-    assert_eq!(read(Kind::Change, "matrix", "14"), None);
-    assert_eq!(read(Kind::Change, "matrix", "-1"), None);
-    assert_eq!(read(Kind::Change, "matrix", "<b>"), None);
-    assert_eq!(tick("panel", panels().len(), true), None);
+    assert_eq!(read(Kind::Change, Control::Matrix, "14"), None);
+    assert_eq!(read(Kind::Change, Control::Matrix, "-1"), None);
+    assert_eq!(read(Kind::Change, Control::Matrix, "<b>"), None);
+    assert_eq!(tick(Control::Panel, panels().len(), true), None);
     // The right name with the wrong event, or a name no control has.
-    assert_eq!(read(Kind::Input, "matrix", "2"), None);
-    assert_eq!(read(Kind::Change, "export-svg", ""), None);
-    assert_eq!(read(Kind::Enter, "import", "{}"), None);
-    assert_eq!(click("select"), None);
-    assert_eq!(click(""), None);
+    assert_eq!(read(Kind::Input, Control::Matrix, "2"), None);
+    assert_eq!(read(Kind::Change, Control::ExportSvg, ""), None);
+    assert_eq!(read(Kind::Enter, Control::Import, "{}"), None);
+    assert_eq!(ShareAction::read(&Reading::click("select", 0)), None);
+    assert_eq!(ShareAction::read(&Reading::click("", 0)), None);
 }
 
 #[test]

@@ -1,58 +1,58 @@
 use super::*;
 use crate::action::Kind;
 
-fn read(event: Kind, action: &str, value: &str) -> Option<TrainingAction> {
-    TrainingAction::read(&Reading::of(event, action, value))
+fn read(event: Kind, control: Control, value: &str) -> Option<TrainingAction> {
+    TrainingAction::read(&Reading::of(event, control.name(), value))
 }
 
 #[test]
 fn every_control_reads_back_into_its_action() {
     assert_eq!(
-        read(Kind::Change, "train-task", "retrieve"),
+        read(Kind::Change, Control::Task, "retrieve"),
         Some(TrainingAction::Task(TaskId::Retrieve))
     );
     assert_eq!(
-        read(Kind::Change, "train-heads", "2"),
+        read(Kind::Change, Control::Heads, "2"),
         Some(TrainingAction::Heads(2))
     );
     assert_eq!(
-        read(Kind::Change, "train-optimizer", "sgd"),
+        read(Kind::Change, Control::Optimizer, "sgd"),
         Some(TrainingAction::Optimizer(OptimizerKind::Sgd))
     );
     assert_eq!(
-        read(Kind::Input, "train-lr", "-150"),
+        read(Kind::Input, Control::Rate, "-150"),
         Some(TrainingAction::Rate(-150))
     );
     assert_eq!(
-        read(Kind::Click, "train-play", ""),
+        read(Kind::Click, Control::Play, ""),
         Some(TrainingAction::Play)
     );
     assert_eq!(
-        read(Kind::Click, "train-step", ""),
+        read(Kind::Click, Control::Step, ""),
         Some(TrainingAction::Step)
     );
     assert_eq!(
-        read(Kind::Click, "train-reset", ""),
+        read(Kind::Click, Control::Reset, ""),
         Some(TrainingAction::Reset)
     );
     assert_eq!(
-        read(Kind::Click, "learning-step", ""),
+        read(Kind::Click, Control::LearningStep, ""),
         Some(TrainingAction::LearningStep)
     );
 }
 
 #[test]
 fn garbage_and_other_events_are_no_action() {
-    assert_eq!(read(Kind::Change, "train-task", "chess"), None);
-    assert_eq!(read(Kind::Change, "train-optimizer", "Adam"), None);
+    assert_eq!(read(Kind::Change, Control::Task, "chess"), None);
+    assert_eq!(read(Kind::Change, Control::Optimizer, "Adam"), None);
     // Only the head counts the card offers: 3 does not divide the columns.
-    assert_eq!(read(Kind::Change, "train-heads", "3"), None);
-    assert_eq!(read(Kind::Change, "train-heads", "two"), None);
-    assert_eq!(read(Kind::Input, "train-lr", "0.5"), None);
-    assert_eq!(read(Kind::Input, "train-lr", ""), None);
-    assert_eq!(read(Kind::Change, "train-lr", "-150"), None);
-    assert_eq!(read(Kind::Enter, "train-play", ""), None);
-    assert_eq!(read(Kind::Click, "play", ""), None);
+    assert_eq!(read(Kind::Change, Control::Heads, "3"), None);
+    assert_eq!(read(Kind::Change, Control::Heads, "two"), None);
+    assert_eq!(read(Kind::Input, Control::Rate, "0.5"), None);
+    assert_eq!(read(Kind::Input, Control::Rate, ""), None);
+    assert_eq!(read(Kind::Change, Control::Rate, "-150"), None);
+    assert_eq!(read(Kind::Enter, Control::Play, ""), None);
+    assert_eq!(TrainingAction::read(&Reading::click("play", 0)), None);
 }
 
 #[test]

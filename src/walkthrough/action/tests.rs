@@ -1,8 +1,8 @@
 use super::*;
 use crate::action::Kind;
 
-fn click(action: &str, index: usize) -> Option<TourAction> {
-    TourAction::read(&Reading::click(action, index))
+fn click(control: Control, index: usize) -> Option<TourAction> {
+    TourAction::read(&Reading::click(control.name(), index))
 }
 
 fn running(step: Step) -> Walk {
@@ -15,24 +15,27 @@ fn running(step: Step) -> Walk {
 #[test]
 fn every_button_and_link_reads_back_into_its_action() {
     for step in Step::ALL {
-        assert_eq!(click("step", step.index()), Some(TourAction::Show(step)));
+        assert_eq!(
+            click(Control::Step, step.index()),
+            Some(TourAction::Show(step))
+        );
     }
-    assert_eq!(click("guess", 3), Some(TourAction::Guess(3)));
-    assert_eq!(click("step-control", 1), Some(TourAction::Control(1)));
-    assert_eq!(click("walkthrough-toggle", 0), Some(TourAction::Toggle));
-    assert_eq!(click("step-prev", 0), Some(TourAction::Previous));
-    assert_eq!(click("step-next", 0), Some(TourAction::Next));
-    assert_eq!(click("step-finish", 0), Some(TourAction::Finish));
+    assert_eq!(click(Control::Guess, 3), Some(TourAction::Guess(3)));
+    assert_eq!(click(Control::StepControl, 1), Some(TourAction::Control(1)));
+    assert_eq!(click(Control::Toggle, 0), Some(TourAction::Toggle));
+    assert_eq!(click(Control::Previous, 0), Some(TourAction::Previous));
+    assert_eq!(click(Control::Next, 0), Some(TourAction::Next));
+    assert_eq!(click(Control::Finish, 0), Some(TourAction::Finish));
 }
 
 #[test]
 fn garbage_other_events_and_other_keys_are_no_action() {
-    assert_eq!(click("step", Step::ALL.len()), None);
-    assert_eq!(click("next", 0), None);
-    assert_eq!(click("", 0), None);
+    assert_eq!(click(Control::Step, Step::ALL.len()), None);
+    assert_eq!(TourAction::read(&Reading::click("next", 0)), None);
+    assert_eq!(TourAction::read(&Reading::click("", 0)), None);
     let changed = Reading {
         event: Kind::Change,
-        ..Reading::click("step-next", 0)
+        ..Reading::click(Control::Next.name(), 0)
     };
     assert_eq!(TourAction::read(&changed), None);
     assert_eq!(
