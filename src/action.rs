@@ -11,7 +11,7 @@
 mod listen;
 mod rove;
 
-pub use listen::{listen, on_events, part, unfold, Heard};
+pub use listen::{listen, on_events, open_card, part, unfold, Heard};
 pub use rove::{plain_key, rove};
 
 use crate::svg::Markup;

@@ -22,6 +22,7 @@ use crate::diagrams::softmax::Softmax;
 use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
 use crate::lab::{token_labels, LabError, LayerView, SequenceTrace};
+use crate::lessons::{CurrentLesson, LessonMenu};
 use crate::link::sync::{
     keep_in_link, link_search, navigation_from_link, parameter, resume_saved_work,
     scenario_from_link, LinkedState,
@@ -154,13 +155,16 @@ pub fn App() -> impl IntoView {
     // frame (docs/performance-log.md: start-up). A link that picks panels (every
     // embed does) may show just those cards, and one that opens on a
     // walkthrough step scrolls to its diagram: they draw every card at once.
-    let defer_later = embedding.panels.is_none() && nav.step.is_none();
+    let opened_lesson = nav.opened_lesson();
+    let defer_later = embedding.panels.is_none() && nav.step.is_none() && opened_lesson.is_none();
     provide_context(Skipped::watch(defer_later));
     let picked = RwSignal::new(nav.scenario.unwrap_or_default());
     provide_context(Picked(picked));
     let tour = Tour::new();
     tour.step.set(nav.step);
     provide_context(tour);
+    let lesson = RwSignal::new(opened_lesson.unwrap_or_default());
+    provide_context(CurrentLesson(lesson));
     let linked = LinkedState {
         scenario,
         focus,
@@ -169,6 +173,7 @@ pub fn App() -> impl IntoView {
         tables,
         picked,
         shuffle,
+        lesson,
         saves_work: !embedding.embed,
     };
     provide_context(linked);
@@ -230,10 +235,13 @@ pub fn App() -> impl IntoView {
     };
     let copied = RwSignal::new(false);
     crate::announce::keep_announcing();
+    // Apart, so an edit that keeps the heads writes no header.
+    let several_heads = Memo::new(move |_| scenario.with(|s| s.heads > 1));
     let top = Memo::new(move |_| {
         let view = HeaderView {
             tables: tables.get(),
             copied: copied.get(),
+            several_heads: several_heads.get(),
         };
         header(view, lang.get())
     });
@@ -275,6 +283,8 @@ pub fn App() -> impl IntoView {
             on:keydown=on_keydown
         >
             <ActionCard class="app-top" testid="header" markup=top on_action=on_header />
+            // A course page's figure shows only its panels, no way to others.
+            {(!embedding.embed).then(|| view! { <LessonMenu opened_from_link=opened_lesson.is_some() /> })}
             <main>
                 // Hidden rather than removed when the scenario runs: a paragraph
                 // that comes and goes would cost far more WebAssembly.

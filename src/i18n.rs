@@ -9,6 +9,7 @@ pub mod errors;
 pub mod experiment;
 pub mod generation;
 pub mod heads;
+pub mod lessons;
 pub mod mistakes;
 pub mod order;
 pub mod projection;
@@ -116,6 +117,11 @@ pub const TAGLINE: Msg = Msg {
     zh: "一个注意力头，每个数字都看得见、改得动",
     en: "One attention head, every number visible and editable",
 };
+/// The tagline while the layer has several heads.
+pub const TAGLINE_HEADS: Msg = Msg {
+    zh: "多个注意力头，每个数字都看得见、改得动",
+    en: "Several attention heads, every number visible and editable",
+};
 pub const SWITCH_LANGUAGE: Msg = Msg {
     zh: "English",
     en: "中文",
@@ -185,8 +191,8 @@ pub const SHOW_AS_TABLES: Msg = Msg {
 
 // Diagram 2 (dot products) and diagram 3 (softmax).
 pub const SCORES_TITLE: Msg = Msg {
-    zh: "② 打分：α = QKᵀ / √d_k",
-    en: "② Scores: α = QKᵀ / √d_k",
+    zh: "打分：α = QKᵀ / √d_k",
+    en: "Scores: α = QKᵀ / √d_k",
 };
 pub const SCORES_EXPLAINED: Msg = Msg {
     zh: "每一格是查询行 Q_i 与键行 K_j 的点积再除以 √d_k：越大表示越匹配。",
@@ -226,8 +232,8 @@ pub const SCORE_MASKED: Msg = Msg {
     en: "This key is masked: softmax ignores this score, and its weight is exactly 0.",
 };
 pub const SOFTMAX_TITLE: Msg = Msg {
-    zh: "③ 归一化：α′ = softmax(α)",
-    en: "③ Softmax: α′ = softmax(α)",
+    zh: "归一化：α′ = softmax(α)",
+    en: "Softmax: α′ = softmax(α)",
 };
 pub const SOFTMAX_EXPLAINED: Msg = Msg {
     zh: "softmax 把查询词的一行打分变成权重：每个键取 e 的打分次方，再除以这一行的总和，所以权重都在 0 到 1 之间，加起来等于 1。",
@@ -268,8 +274,8 @@ pub const WEIGHTS_LEGEND_ARIA: Msg = Msg {
 
 // Diagram 4, the fusion B_i = Σ_j α′_ij V_j.
 pub const FUSION_TITLE: Msg = Msg {
-    zh: "④ 融合：B_i = Σ_j α′_ij V_j",
-    en: "④ Fusion: B_i = Σ_j α′_ij V_j",
+    zh: "融合：B_i = Σ_j α′_ij V_j",
+    en: "Fusion: B_i = Σ_j α′_ij V_j",
 };
 pub const FUSION_EXPLAINED: Msg = Msg {
     zh: "每个值向量 V_j 乘上权重 α′_ij 流入输出 B_i（线越粗权重越大）；柱子把各个词对 B_i 每个分量的贡献叠在一起。",

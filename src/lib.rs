@@ -16,6 +16,7 @@ pub mod experiment;
 pub mod geometry;
 pub mod i18n;
 pub mod lab;
+pub mod lessons;
 pub mod link;
 pub mod mathml;
 pub mod mistakes;

@@ -25,6 +25,7 @@ use crate::lab::{
     fits_tokens, number::parse_decimal, LabError, MAX_DIM, MAX_ENTRY, MAX_HEADS, MAX_HEAD_COLUMNS,
     MAX_SEQUENCES, MAX_TOKENS,
 };
+use crate::lessons::Lesson;
 use crate::walkthrough::Step;
 use attention_core::positions::Positions;
 use attention_core::{Head, Options, Scenario};
@@ -292,6 +293,17 @@ pub struct Navigation {
     pub scenario: Option<Choice>,
     /// `shuffle`: which shuffle the word-order card shows (its seed, 1 first).
     pub shuffle: u64,
+    /// `lesson`: the lesson the menu shows chosen, if the link names one.
+    pub lesson: Option<Lesson>,
+}
+
+impl Navigation {
+    /// The lesson the link opens: the one it names, or else the one its
+    /// scenario belongs to.
+    pub fn opened_lesson(&self) -> Option<Lesson> {
+        self.lesson
+            .or_else(|| self.scenario.and_then(Lesson::of_choice))
+    }
 }
 
 /// The readable parameters of a link, read by `get`; anything unreadable is
@@ -309,6 +321,7 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
         shuffle: get("shuffle")
             .and_then(|v| v.trim().parse().ok())
             .unwrap_or(1),
+        lesson: get("lesson").and_then(|id| Lesson::from_id(id.trim())),
     }
 }
 
@@ -320,11 +333,14 @@ pub fn unreadable_navigation(get: impl Fn(&str) -> Option<String>) -> Option<&'s
         "shuffle" => value.parse::<u64>().is_ok(),
         "step" => Step::from_link(value).is_some(),
         "scenario" => Choice::from_id(value).is_some(),
+        "lesson" => Lesson::from_id(value).is_some(),
         _ => Lang::from_link(value).is_some(),
     };
-    ["q", "seq", "head", "step", "lang", "scenario", "shuffle"]
-        .into_iter()
-        .find(|&name| get(name).is_some_and(|value| !readable(name, value.trim())))
+    [
+        "q", "seq", "head", "step", "lang", "scenario", "shuffle", "lesson",
+    ]
+    .into_iter()
+    .find(|&name| get(name).is_some_and(|value| !readable(name, value.trim())))
 }
 
 /// The readable parameters for `nav`, defaults left out.
@@ -353,6 +369,9 @@ pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     }
     if nav.shuffle != 1 {
         out.push(("shuffle", nav.shuffle.to_string()));
+    }
+    if let Some(lesson) = nav.lesson {
+        out.push(("lesson", lesson.spec().id.to_string()));
     }
     out
 }

@@ -126,10 +126,11 @@ pub fn Share() -> impl IntoView {
         let nothing = move || sheet.update(Sheet::nothing_to_export);
         let picture = move |svg: bool| {
             let export = move || {
+                let head = untrack(|| lab.shown_head());
                 let done = if svg {
-                    export_svg("attention.svg")
+                    export_svg(&action::picture_name(head, "svg"))
                 } else {
-                    export_png("attention.png")
+                    export_png(&action::picture_name(head, "png"))
                 };
                 if !done {
                     nothing();

@@ -33,6 +33,15 @@ pub struct Lab {
     pub locked: bool,
 }
 
+impl Lab {
+    /// The head the four diagrams show and how many there are, counted from
+    /// 1, when there are several; `None` for one head. Tracked.
+    pub fn shown_head(&self) -> Option<(usize, usize)> {
+        let heads = self.scenario.with(|s| s.heads);
+        (heads > 1).then(|| (self.focus.head.get().min(heads - 1) + 1, heads))
+    }
+}
+
 /// The shared state, from within the app.
 pub fn lab() -> Lab {
     expect_context::<Lab>()

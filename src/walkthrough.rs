@@ -118,9 +118,9 @@ fn bring_control(testid: &str) {
     }
 }
 
-/// Scrolls the card of `step` into view, or, when it is not shown (the
-/// output projection of the lessons' one head), the fusion card, whose B is
-/// that layer's output.
+/// Scrolls the card of `step` into view, unfolded, or, when it is not shown
+/// (the heads, W_O and positions cards of the lessons' one head), the fusion
+/// card, whose B is that layer's output.
 fn show_diagram(step: Step) {
     let shown = |card: Card| {
         let selector = format!("[data-card=\"{}\"] > *", card.panel());
@@ -131,6 +131,7 @@ fn show_diagram(step: Step) {
             .filter(|c| c.client_height() > 0)
     };
     if let Some(card) = shown(step.card()).or_else(|| shown(Card::Fusion)) {
+        crate::action::open_card(&card);
         card.scroll_into_view();
     }
 }

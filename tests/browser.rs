@@ -76,6 +76,76 @@ async fn every_card_of_the_registry_is_on_the_page_in_its_order() {
 }
 
 #[wasm_bindgen_test]
+async fn every_walkthrough_step_singles_out_the_card_the_registry_names() {
+    use attention_lab::walkthrough::Step;
+    let lab = LabPage::mount().await;
+    lab.click("walkthrough-toggle").await;
+    for (i, step) in Step::ALL.into_iter().enumerate() {
+        if i > 0 {
+            lab.click("step-next").await;
+        }
+        let panel = step.card().panel();
+        assert_eq!(
+            lab.attribute(".app", "data-step").as_deref(),
+            Some(step.id())
+        );
+        assert_eq!(
+            lab.attribute(".app", "data-focus").as_deref(),
+            Some(panel),
+            "{step:?}"
+        );
+        // Every slot of the panel, and no other (the positions and RoPE cards share one).
+        let focused = lab.attributes(".slot[data-focused]", "data-card");
+        assert!(
+            !focused.is_empty() && focused.iter().all(|card| card == panel),
+            "{step:?}: {focused:?}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_lesson_menu_opens_each_lesson_on_its_scenario_and_step() {
+    use attention_lab::lessons::Lesson;
+    let lab = LabPage::mount().await;
+    let ids: Vec<&str> = Lesson::ALL.iter().map(|l| l.spec().id).collect();
+    assert_eq!(
+        lab.attributes("[data-testid=lesson-menu] button", "data-lesson"),
+        ids
+    );
+    let current = |lab: &LabPage| {
+        lab.attributes(
+            "[data-testid=lesson-menu] [aria-current=true]",
+            "data-lesson",
+        )
+    };
+    assert_eq!(
+        current(&lab),
+        ["one-head"],
+        "a visit starts on the first lesson"
+    );
+    for (i, lesson) in Lesson::ALL.into_iter().enumerate().rev() {
+        let spec = lesson.spec();
+        lab.click_matching("[data-testid=lesson-menu] button", i)
+            .await;
+        assert_eq!(current(&lab), [spec.id]);
+        assert_eq!(
+            lab.attribute(".app", "data-step").as_deref(),
+            Some(spec.step.id())
+        );
+        if let Some(preset) = spec.preset {
+            assert_eq!(
+                lab.input_value("scenario").as_deref(),
+                Some(preset.id()),
+                "{lesson:?}"
+            );
+        }
+        // One tab stop: the current lesson's button.
+        let stops = lab.attributes("[data-testid=lesson-menu] [tabindex='0']", "data-lesson");
+        assert_eq!(stops, [spec.id]);
+    }
+}
+
+#[wasm_bindgen_test]
 async fn language_switch_changes_every_heading_and_the_page_lang() {
     let lab = LabPage::mount().await;
     let before = lab.texts("h1, h2");

@@ -59,6 +59,20 @@ pub fn unfold(element: &Element) {
     }
 }
 
+/// Opens a card that folds away, so that what it is about shows: the card
+/// itself if it is a fold (the √d_k experiment), else its first fold (word
+/// order, generation, training: their body under the heading).
+pub fn open_card(card: &Element) {
+    let fold = if card.tag_name() == "DETAILS" {
+        Some(card.clone())
+    } else {
+        card.query_selector("details.fold").ok().flatten()
+    };
+    if let Some(fold) = fold {
+        unfold(&fold);
+    }
+}
+
 /// A field's value: an input's, a select's or a text area's, and nothing for
 /// any other element.
 fn value_of(field: &Element) -> String {

@@ -13,6 +13,8 @@ pub struct HeaderView {
     pub tables: bool,
     /// The link was copied a moment ago.
     pub copied: bool,
+    /// The layer has several heads, which the tagline says.
+    pub several_heads: bool,
 }
 
 action_names! {
@@ -64,7 +66,12 @@ pub fn header(view: HeaderView, lang: Lang) -> String {
     m.element("a", &skip, i18n::SKIP_TO_DIAGRAMS.get(lang));
     m.open("div", &[]);
     m.element("h1", &[], i18n::TITLE.get(lang));
-    m.element("p", &[("class", "tagline")], i18n::TAGLINE.get(lang));
+    let tagline = if view.several_heads {
+        i18n::TAGLINE_HEADS
+    } else {
+        i18n::TAGLINE
+    };
+    m.element("p", &[("class", "tagline")], tagline.get(lang));
     m.close("div").open("div", &[("class", "header-actions")]);
     m.open("label", &[("class", "switch")]);
     let mut tables = vec![
@@ -143,13 +150,17 @@ mod tests {
             let name = i18n::SWITCH_LANGUAGE_LABEL.get(lang);
             assert!(name.starts_with(i18n::SWITCH_LANGUAGE.get(lang)));
             assert!(plain.contains(&format!("aria-label=\"{name}\"")));
-            let both = HeaderView {
+            assert!(plain.contains(i18n::TAGLINE.get(lang)));
+            let all = HeaderView {
                 tables: true,
                 copied: true,
+                several_heads: true,
             };
-            let html = header(both, lang);
+            let html = header(all, lang);
             assert!(html.contains("data-action=\"tables\" checked=\"\""));
             assert!(html.contains(i18n::LINK_COPIED.get(lang)));
+            assert!(html.contains(i18n::TAGLINE_HEADS.get(lang)));
+            assert!(!html.contains(i18n::TAGLINE.get(lang)));
         }
     }
 }

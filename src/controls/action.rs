@@ -8,6 +8,7 @@ use super::scenarios::Choice;
 use crate::action::action_names;
 pub use crate::action::{Kind, Reading};
 use crate::lab::{self, LabError};
+use attention_core::positions::Positions;
 use attention_core::Scenario;
 
 /// Seed for the embedding of an added token: fixed, so adding is reproducible.
@@ -37,6 +38,7 @@ action_names! {
         DModel = "d-model",
         DK = "d-k",
         Heads = "heads",
+        Positions = "positions",
     }
 }
 
@@ -55,6 +57,8 @@ pub enum Action {
     OutputProjection(bool),
     /// Draw a new W_O from the next seed.
     RandomizeWO,
+    /// How positions enter: none, added to X, or RoPE.
+    Positions(Positions),
     Scale(bool),
     Causal(bool),
     Sequence(usize),
@@ -96,6 +100,7 @@ impl Action {
             (Kind::Input, C::DModel) => Action::DModel(number()?),
             (Kind::Input, C::DK) => Action::DK(number()?),
             (Kind::Input, C::Heads) => Action::Heads(number()?),
+            (Kind::Change, C::Positions) => Action::Positions(Positions::from_id(r.value)?),
             _ => return None,
         })
     }
@@ -130,6 +135,8 @@ pub fn apply(desk: &mut Desk, action: Action) -> Result<(), LabError> {
             next.head = next.head.min(h - 1);
         }
         Action::OutputProjection(on) => lab::set_w_o(s, on, next.seed),
+        // New learned positions draw from the seed of the weights.
+        Action::Positions(positions) => lab::set_positions(s, positions, next.seed)?,
         Action::RandomizeWO => {
             next.seed = next.seed.wrapping_add(1);
             lab::randomize_w_o(s, next.seed);

@@ -6,6 +6,7 @@
 
 use super::action::Control;
 use super::scenarios::Choice;
+use crate::diagrams::order::positions_choice;
 use crate::i18n::{controls as text, Lang, Msg};
 use crate::lab::{self, LabError, MAX_DIM, MAX_HEADS, MAX_HEAD_COLUMNS, MIN_DIM};
 use crate::page::refusal;
@@ -220,6 +221,7 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
     let most = MAX_DIM.min(MAX_HEAD_COLUMNS / s.heads.max(1));
     slider(m, text::D_K, Control::DK, s.d_k, (least, most), lang);
     switch(m, text::W_O, Control::UseWO, s.w_o, lang);
+    positions_choice(m, Control::Positions.name(), s.options.positions, lang);
     switch(m, text::SCALE, Control::Scale, s.options.scale, lang);
     switch(m, text::CAUSAL, Control::Causal, s.options.causal, lang);
     let batch = s.sequences;

@@ -4,6 +4,7 @@
 
 mod expansion;
 
+use crate::diagrams::heads::ShownHead;
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
@@ -32,7 +33,7 @@ pub fn DotProducts() -> impl IntoView {
 
     view! {
         <section class="card" data-diagram="dot-products">
-            <h2>{tr(i18n::SCORES_TITLE)}</h2>
+            <h2>{tr(i18n::SCORES_TITLE)}<ShownHead /></h2>
             <p class="explain">
                 {tr(i18n::SCORES_EXPLAINED)}
                 <span class="instruction">{tr(i18n::SCORES_HINT)}</span>
@@ -49,6 +50,7 @@ pub fn DotProducts() -> impl IntoView {
                         testid="scores"
                         symbol="α"
                         aria=i18n::SCORES_ARIA
+                        of_head=true
                         values=scaled
                         row_labels=labels
                         col_labels=labels

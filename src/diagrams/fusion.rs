@@ -13,6 +13,7 @@ mod markup;
 #[cfg(test)]
 mod tests;
 
+use crate::diagrams::heads::ShownHead;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::format::{subscript, sum_of_products};
 use crate::geometry::raster::MAX_DRAWN;
@@ -113,7 +114,7 @@ pub fn Fusion() -> impl IntoView {
     // computed: an attribute costs far less WebAssembly than a <Show>.
     view! {
         <section class="card fusion" data-diagram="fusion">
-            <h2>{tr(i18n::FUSION_TITLE)}</h2>
+            <h2>{tr(i18n::FUSION_TITLE)}<ShownHead /></h2>
             <p class="explain">{tr(i18n::FUSION_EXPLAINED)}</p>
             <div class="fusion-body" hidden=move || view.with(Option::is_none)>
                 <div class="fusion-main">
@@ -133,6 +134,7 @@ pub fn Fusion() -> impl IntoView {
                             testid="output"
                             symbol="B"
                             aria=i18n::FUSION_OUTPUT_ARIA
+                            of_head=true
                             values=output
                             row_labels=labels
                             col_labels=components

@@ -15,6 +15,19 @@ use crate::state::lab;
 use action::{apply, HeadsAction};
 use leptos::prelude::*;
 
+/// Which head the four diagrams show, said in their titles when there are
+/// several (" · head 2 of 4"); nothing for one head.
+#[component]
+pub fn ShownHead() -> impl IntoView {
+    let lab = lab();
+    let LangContext(lang) = expect_context::<LangContext>();
+    let said = move || {
+        lab.shown_head()
+            .map(|head| format!(" · {}", crate::i18n::heads::head_of(head, lang.get())))
+    };
+    view! { <span class="shown-head" data-testid="shown-head">{said}</span> }
+}
+
 /// Every head's weights, and the picker of the head the diagrams show.
 #[component]
 pub fn Heads() -> impl IntoView {

@@ -56,6 +56,10 @@ pub fn MatrixGrid(
     symbol: &'static str,
     /// What the matrix shows, for screen readers (`aria-label`).
     aria: Msg,
+    /// Whether it holds the shown head's numbers, which its name then says
+    /// when there are several heads ("W_Q, head 2 of 4").
+    #[prop(optional)]
+    of_head: bool,
     /// The numbers to draw.
     #[prop(into)]
     values: Signal<Array2<f64>>,
@@ -92,7 +96,15 @@ pub fn MatrixGrid(
     on_drag: Option<Callback<((usize, usize), f64)>>,
 ) -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
-    let tables = lab().tables;
+    let lab = lab();
+    let tables = lab.tables;
+    let name = Memo::new(move |_| {
+        let what = aria.get(lang.get());
+        match lab.shown_head().filter(|_| of_head) {
+            Some(head) => format!("{what}, {}", crate::i18n::heads::head_of(head, lang.get())),
+            None => what.to_owned(),
+        }
+    });
     let draggable = on_drag.is_some();
     // Memoised so a label signal that merely re-fires does not rewrite the markup.
     let labels = Memo::new(move |_| (row_labels.get(), col_labels.get()));
@@ -123,7 +135,7 @@ pub fn MatrixGrid(
             testid,
             symbol,
             masked_word: crate::i18n::MASKED.get(lang.get()),
-            aria: aria.get(lang.get()),
+            aria: &name.get(),
             values,
             origin: (0, 0),
             row_labels: &rows,
@@ -145,6 +157,7 @@ pub fn MatrixGrid(
             shape.track();
             labels.track();
             lang.track();
+            name.track();
             untrack(|| values.with(|v| spec_of(v, &markup::heatmap)))
         }
     });
@@ -177,7 +190,7 @@ pub fn MatrixGrid(
     let inputs = RasterInputs {
         testid,
         symbol,
-        aria,
+        aria: name,
         values,
         labels,
         palette,

@@ -8,6 +8,8 @@
 mod action;
 mod markup;
 
+pub use markup::positions_choice;
+
 use crate::action::Heard;
 use crate::i18n::LangContext;
 use crate::lab::order::{compare, shuffled_order};

@@ -1,4 +1,4 @@
-//! Diagram ⓪, with sinusoidal or learned positions: X + P, the input that
+//! The positions diagram, with sinusoidal or learned positions: X + P, the input that
 //! the projections take. X's cells can be edited here, and P's too when
 //! the positions are learned.
 //!

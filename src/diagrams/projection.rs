@@ -3,6 +3,7 @@
 //! Built as: a view of heatmaps, `MatrixGrid`s and `SvgHost`s (ARCHITECTURE.md: Adding a card).
 
 use crate::diagrams::editor::{heatmap_of, Editing};
+use crate::diagrams::heads::ShownHead;
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{numbered, view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
@@ -162,6 +163,7 @@ pub fn Projection() -> impl IntoView {
                         testid=heatmap_of(names.editable)
                         symbol=names.weights
                         aria=names.weights_aria
+                        of_head=true
                         values=view_part(view, names.weights_of)
                         row_labels=features
                         col_labels=columns
@@ -179,6 +181,7 @@ pub fn Projection() -> impl IntoView {
                         testid=names.result_testid
                         symbol=names.result
                         aria=names.result_aria
+                        of_head=true
                         values=view_part(view, names.result_of)
                         row_labels=tokens
                         col_labels=columns
@@ -202,7 +205,7 @@ pub fn Projection() -> impl IntoView {
     view! {
         // Where the page's skip link leads.
         <section class="card" data-diagram="projection" id="diagrams" tabindex="-1">
-            <h2>{tr(text::TITLE)}</h2>
+            <h2>{tr(text::TITLE)}<ShownHead /></h2>
             <p class="explain">{tr(text::EXPLAIN)}</p>
             <div class="scroll">
                 <div class="projection">

@@ -11,6 +11,7 @@ pub const WEIGHTS: &str = "α′";
 mod formula;
 mod row_sums;
 
+use crate::diagrams::heads::ShownHead;
 use crate::diagrams::legend::ColourLegend;
 use crate::diagrams::matrix::{view_part, MatrixGrid, Palette};
 use crate::geometry::raster::is_raster;
@@ -68,7 +69,7 @@ pub fn Softmax() -> impl IntoView {
 
     view! {
         <section class="card" data-diagram="softmax">
-            <h2>{tr(i18n::SOFTMAX_TITLE)}</h2>
+            <h2>{tr(i18n::SOFTMAX_TITLE)}<ShownHead /></h2>
             <p class="explain">{tr(i18n::SOFTMAX_EXPLAINED)}</p>
             // Hidden rather than dropped while the scenario cannot be computed:
             // an attribute costs far less WebAssembly than a <Show>.
@@ -82,6 +83,7 @@ pub fn Softmax() -> impl IntoView {
                                 testid="weights"
                                 symbol=WEIGHTS
                                 aria=i18n::WEIGHTS_ARIA
+                                of_head=true
                                 values=weights
                                 row_labels=labels
                                 col_labels=labels

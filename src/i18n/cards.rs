@@ -17,20 +17,20 @@ pub const POSITIONS: Msg = Msg {
     en: "Positions: X + P and RoPE",
 };
 pub const PROJECTION: Msg = Msg {
-    zh: "① 投影",
-    en: "① Projection",
+    zh: "投影",
+    en: "Projection",
 };
 pub const DOT_PRODUCTS: Msg = Msg {
-    zh: "② 打分",
-    en: "② Scores",
+    zh: "打分",
+    en: "Scores",
 };
 pub const SOFTMAX: Msg = Msg {
-    zh: "③ softmax 归一化",
-    en: "③ Softmax",
+    zh: "softmax 归一化",
+    en: "Softmax",
 };
 pub const FUSION: Msg = Msg {
-    zh: "④ 融合",
-    en: "④ Fusion",
+    zh: "融合",
+    en: "Fusion",
 };
 pub const OUTPUT_PROJECTION: Msg = Msg {
     zh: "拼接 × W_O",
@@ -45,8 +45,8 @@ pub const GENERATION: Msg = Msg {
     en: "Generation: the KV cache",
 };
 pub const TRAINING: Msg = Msg {
-    zh: "⑤ 训练",
-    en: "⑤ Training",
+    zh: "训练",
+    en: "Training",
 };
 pub const EXPERIMENT: Msg = Msg {
     zh: "√d_k 实验",

@@ -15,6 +15,20 @@ pub const HEAD: Msg = Msg {
     zh: "头 ",
     en: "Head ",
 };
+/// Which head a diagram shows, with several ("head 2 of 4").
+pub const HEAD_OF: Msg = Msg {
+    zh: "头 {h}（共 {n} 个）",
+    en: "head {h} of {n}",
+};
+
+/// [`HEAD_OF`] for head `h` of `n`, counted from 1.
+pub fn head_of((h, n): (usize, usize), lang: super::Lang) -> String {
+    HEAD_OF
+        .get(lang)
+        .replace("{h}", &h.to_string())
+        .replace("{n}", &n.to_string())
+}
+
 pub const PICKER: Msg = Msg {
     zh: "选择下面四张图显示的头",
     en: "Pick the head the four diagrams show",

@@ -25,8 +25,8 @@ pub const ROPE: Msg = Msg {
 };
 
 pub const ADDED_TITLE: Msg = Msg {
-    zh: "⓪ 位置：X + P",
-    en: "⓪ Positions: X + P",
+    zh: "位置：X + P",
+    en: "Positions: X + P",
 };
 pub const SINUSOIDAL_EXPLAIN: Msg = Msg {
     zh: "每个位置 p 有一行固定的向量：第 1、3、5… 列（从 0 数是第 2i 列）是 sin(p / 10000^(2i/d))，第 2、4、6… 列是 cos(p / 10000^(2i/d))，p 从 0 数起。把它加到词元的向量上，同一个词放在不同位置，进入投影的向量就不同。",

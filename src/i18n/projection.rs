@@ -3,8 +3,8 @@
 use super::Msg;
 
 pub const TITLE: Msg = Msg {
-    zh: "① 投影：Q = XW_Q，K = XW_K，V = XW_V",
-    en: "① Projection: Q = XW_Q, K = XW_K, V = XW_V",
+    zh: "投影：Q = XW_Q，K = XW_K，V = XW_V",
+    en: "Projection: Q = XW_Q, K = XW_K, V = XW_V",
 };
 pub const EXPLAIN: Msg = Msg {
     zh: "每个词的向量乘上三个可学习的矩阵，得到它的查询 Q（我在找什么）、键 K（我能被怎样匹配）和值 V（我能提供什么）。",

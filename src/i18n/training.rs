@@ -3,8 +3,8 @@
 use super::Msg;
 
 pub const TITLE: Msg = Msg {
-    zh: "⑤ 训练：让 W_Q、W_K 自己学出来",
-    en: "⑤ Training: let W_Q and W_K learn",
+    zh: "训练：让 W_Q、W_K 自己学出来",
+    en: "Training: let W_Q and W_K learn",
 };
 pub const INTRO: Msg = Msg {
     zh: "W 不是写死的公式。训练时，先用当前的 W 算一遍注意力，再把结果和“标签”比较得到损失；反向传播求出损失对每个 W 元素的梯度，优化器沿着让损失变小的方向一点点改 W。按“播放”，看上面四张图和 W 矩阵一起变化。",

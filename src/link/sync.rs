@@ -5,6 +5,7 @@ use super::{decode, encode, read_navigation, write_navigation, Navigation};
 use crate::controls::scenarios::Choice;
 use crate::i18n::Lang;
 use crate::lab::{self, LabError};
+use crate::lessons::Lesson;
 use crate::state::Focus;
 use crate::walkthrough::Tour;
 use attention_core::{presets, Scenario};
@@ -17,8 +18,8 @@ const LINK_TOKEN_SEED: u64 = 2024;
 /// so Back goes to the previous meaningful state, not the previous pixel.
 const HISTORY_GAP_MS: f64 = 1000.0;
 /// The parameters this module writes; every other one (`embed`, `panels`, …) is kept.
-const OWN: [&str; 10] = [
-    "s", "tokens", "q", "seq", "head", "step", "lang", "tables", "scenario", "shuffle",
+const OWN: [&str; 11] = [
+    "s", "tokens", "q", "seq", "head", "step", "lang", "tables", "scenario", "shuffle", "lesson",
 ];
 /// Where the learner's work is kept between visits: the link's parameters.
 const SAVED_WORK: &str = "attention-lab:work";
@@ -106,6 +107,8 @@ pub struct LinkedState {
     pub picked: RwSignal<Choice>,
     /// The word-order card's shuffle.
     pub shuffle: RwSignal<u64>,
+    /// The lesson the menu shows chosen.
+    pub lesson: RwSignal<Lesson>,
     /// Whether the state is also saved for the next visit; an embedded
     /// figure shows its link and keeps nothing.
     pub saves_work: bool,
@@ -128,6 +131,7 @@ impl LinkedState {
         self.tables.set(nav.tables);
         self.picked.set(nav.scenario.unwrap_or_default());
         self.shuffle.set(nav.shuffle);
+        self.lesson.set(nav.opened_lesson().unwrap_or_default());
     }
 }
 
@@ -151,6 +155,8 @@ pub fn link_search(state: LinkedState) -> String {
         tables: state.tables.get(),
         scenario: Some(state.picked.get()),
         shuffle: state.shuffle.get(),
+        // The first lesson is where a page without one starts.
+        lesson: Some(state.lesson.get()).filter(|&l| l != Lesson::OneHead),
     };
     let Some(params) = parameters() else {
         return String::new();
@@ -214,6 +220,7 @@ pub fn keep_in_link(state: LinkedState) {
         state.tables.track();
         state.picked.track();
         state.shuffle.track();
+        state.lesson.track();
         if let Some(earlier) = pending.get_value() {
             earlier.clear();
         }

@@ -79,6 +79,7 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
         tables: true,
         scenario: Some(Choice::Preset(Preset::Pronoun)),
         shuffle: 7,
+        lesson: Some(Lesson::Training),
     };
     assert_eq!(round_trip(&nav), nav);
     let junk = |name: &str| Some(format!("<script>{name}"));
@@ -91,9 +92,10 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
             read.lang,
             read.tables,
             read.scenario,
-            read.shuffle
+            read.shuffle,
+            read.lesson
         ),
-        (0, 0, None, None, false, None, 1)
+        (0, 0, None, None, false, None, 1, None)
     );
     for choice in Choice::ALL {
         let nav = Navigation {
@@ -102,6 +104,34 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
         };
         assert_eq!(round_trip(&nav).scenario, Some(choice), "{choice:?}");
     }
+    for lesson in Lesson::ALL {
+        let nav = Navigation {
+            lesson: Some(lesson),
+            ..nav
+        };
+        assert_eq!(round_trip(&nav).lesson, Some(lesson), "{lesson:?}");
+    }
+}
+
+#[test]
+fn a_link_opens_the_lesson_it_names_or_else_its_scenario_s() {
+    let link = |pairs: &'static [(&str, &str)]| {
+        read_navigation(move |name: &str| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    };
+    let named = link(&[("lesson", "training"), ("scenario", "word-order")]);
+    assert_eq!(named.opened_lesson(), Some(Lesson::Training));
+    let by_scenario = link(&[("scenario", "word-order")]);
+    assert_eq!(by_scenario.opened_lesson(), Some(Lesson::WordOrder));
+    assert_eq!(link(&[]).opened_lesson(), None);
+    assert_eq!(
+        unreadable_navigation(|name: &str| (name == "lesson").then(|| "nope".to_string())),
+        Some("lesson")
+    );
 }
 
 #[test]

@@ -30,16 +30,21 @@ const holder = (control) => control.closest('li') ?? control.parentElement;
 function rechoose(host) {
   const { chosen } = stateOf(host);
   if (!chosen) return;
-  for (const button of host.querySelectorAll(`[data-action="${chosen.action}"][aria-pressed="true"]`)) {
-    if (button.dataset.index === chosen.index) continue;
-    button.setAttribute('aria-pressed', 'false');
-    holder(button).classList.remove('selected');
+  // Only the marked and the newly chosen are touched: a new query touches
+  // two chips, not the whole list. A button says it is pressed; a picture of
+  // the same choice (a head's map beside its button) is marked through its
+  // holder's class alone. The markup may have rewritten any of them.
+  const name = `[data-action="${chosen.action}"]`;
+  const mark = (control, on) => {
+    if (control.localName === 'button' && control.getAttribute('aria-pressed') !== String(on)) {
+      control.setAttribute('aria-pressed', String(on));
+    }
+    holder(control).classList.toggle('selected', on);
+  };
+  for (const control of host.querySelectorAll(`${name}[aria-pressed="true"], .selected ${name}`)) {
+    if (control.dataset.index !== chosen.index) mark(control, false);
   }
-  const button = host.querySelector(`[data-action="${chosen.action}"][data-index="${chosen.index}"]`);
-  if (!button) return;
-  // The markup may have rewritten either one.
-  if (button.getAttribute('aria-pressed') !== 'true') button.setAttribute('aria-pressed', 'true');
-  holder(button).classList.add('selected');
+  for (const control of host.querySelectorAll(`${name}[data-index="${chosen.index}"]`)) mark(control, true);
 }
 
 // Puts the class `lit` back on the cells of the lit rows and columns, and

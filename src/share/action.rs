@@ -39,6 +39,15 @@ action_names! {
     }
 }
 
+/// The file name of a picture of the diagrams, saying which head they show
+/// when there are several (head `h` of `n`, from 1).
+pub fn picture_name(head: Option<(usize, usize)>, extension: &str) -> String {
+    match head {
+        Some((h, n)) => format!("attention-head-{h}-of-{n}.{extension}"),
+        None => format!("attention.{extension}"),
+    }
+}
+
 /// One thing the learner did on the card.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShareAction {

@@ -156,11 +156,14 @@ pub struct ShareView<'a> {
 pub fn share(view: &ShareView) -> String {
     let lang = view.lang;
     let mut m = Markup::new();
-    m.element("h2", &[], text::TITLE.get(lang));
+    // Folded like the other cards below the diagrams: one tab stop until it
+    // is opened (the default page keeps to 40).
+    m.open_fold("share-fold", "h2", text::TITLE.get(lang));
     m.element("p", &[("class", "explain")], text::SAVED_NOTE.get(lang));
     export(&mut m, view);
     import(&mut m, view);
     embed(&mut m, view);
+    m.close("details");
     m.finish()
 }
 

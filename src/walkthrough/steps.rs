@@ -137,17 +137,16 @@ impl Step {
     /// `data-focus` names its panel), and the one a formula link scrolls to.
     pub fn card(self) -> Card {
         match self {
-            Step::Input | Step::Projection | Step::Learning => Card::Projection,
+            Step::Input | Step::Projection => Card::Projection,
             Step::Scores | Step::Scaling => Card::DotProducts,
             Step::Softmax | Step::Masking => Card::Softmax,
             Step::Fusion => Card::Fusion,
-            // The four diagrams show the picked head; the heads card is beside them.
-            Step::Heads => Card::Projection,
+            Step::Learning => Card::Training,
+            Step::Heads => Card::Heads,
             Step::Output => Card::OutputProjection,
-            // Positions enter before the projections (X + P), or turn Q and K.
-            Step::Positions => Card::Projection,
-            // One new query a step, its later keys masked.
-            Step::Generation => Card::Softmax,
+            // The positions card, or the RoPE card in its place: one panel.
+            Step::Positions => Card::Positions,
+            Step::Generation => Card::Generation,
         }
     }
 
@@ -237,6 +236,28 @@ impl Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_later_lessons_steps_are_about_their_own_cards() {
+        let panels = [
+            Step::Learning,
+            Step::Heads,
+            Step::Output,
+            Step::Positions,
+            Step::Generation,
+        ]
+        .map(|step| step.card().panel());
+        assert_eq!(
+            panels,
+            [
+                "training",
+                "heads",
+                "output-projection",
+                "positions",
+                "generation"
+            ]
+        );
+    }
 
     #[test]
     fn steps_move_within_the_walkthrough() {

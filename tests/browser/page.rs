@@ -115,11 +115,17 @@ impl LabPage {
 
     /// Clicks the `index`-th element with this data-testid (e.g. a token's pad toggle).
     pub async fn click_nth(&self, testid: &str, index: usize) {
+        self.click_matching(&format!("[data-testid={testid}]"), index)
+            .await;
+    }
+
+    /// Clicks the `index`-th element matching `selector` and waits for the app to update.
+    pub async fn click_matching(&self, selector: &str, index: usize) {
         let element = self
-            .all(&format!("[data-testid={testid}]"))
+            .all(selector)
             .into_iter()
             .nth(index)
-            .unwrap_or_else(|| panic!("no element {index} with data-testid={testid}"));
+            .unwrap_or_else(|| panic!("no element {index} matching {selector}"));
         element.unchecked_into::<HtmlElement>().click();
         settle().await;
     }

@@ -89,6 +89,23 @@ test('every walkthrough step passes axe-core, in both languages', async () => {
   }
 });
 
+test('each lesson of the menu, opened, passes axe-core, in both languages', async () => {
+  for (const lang of ['zh', 'en']) {
+    const lab = await openLab(`?lang=${lang}`);
+    try {
+      const lessons = await lab.page.$$eval('[data-testid="lesson-menu"] [data-lesson]', (all) => all.map((b) => b.dataset.lesson));
+      assert.ok(lessons.length >= 6, lessons.join(' '));
+      for (const lesson of lessons) {
+        await lab.page.click(`[data-testid="lesson-menu"] [data-lesson="${lesson}"]`);
+        await lab.page.waitForFunction((id) => document.querySelector(`[data-lesson="${id}"]`).getAttribute('aria-current') === 'true', lesson);
+        await assertAccessible(lab, `the ${lesson} lesson, ${lang}`);
+      }
+    } finally {
+      await lab.close();
+    }
+  }
+});
+
 test('two heads with the heads card and W_O, and the common mistakes opened, pass axe-core', async () => {
   for (const lang of ['zh', 'en']) {
     const lab = await openLab(`?scenario=pronoun-heads&head=1&lang=${lang}`);
@@ -136,6 +153,7 @@ test('the experiment open, training running, the embed builder open and a locked
     assert.equal(await lab.page.getAttribute('[data-testid="train-progress"]', 'data-playing'), 'true');
     await assertAccessible(lab, 'training running');
     await lab.page.click('[data-testid="train-play"]');
+    await lab.unfold('[data-testid="embed-open"]');
     await lab.page.click('[data-testid="embed-open"]');
     await lab.page.waitForSelector('[data-testid="embed-code"]');
     await assertAccessible(lab, 'the embed builder open');
@@ -418,7 +436,9 @@ test('a whole session with the keyboard alone: query, W cell, walkthrough, train
     await page.keyboard.press('Enter');
     assert.equal(await page.getAttribute('[data-testid="train-progress"]', 'data-playing'), 'false', 'Enter again pauses');
 
-    // Export SVG: open the export fold, Tab to its button, Enter.
+    // Export SVG: open the sharing card's fold, then the export fold, Tab to its button, Enter.
+    await tabTo(lab, (f) => f.testid === 'share-fold' && f.tag === 'summary');
+    await page.keyboard.press('Enter');
     await tabTo(lab, (f) => f.testid === 'export-fold' && f.tag === 'summary');
     await page.keyboard.press('Enter');
     await tabTo(lab, (f) => f.testid === 'export-svg');

@@ -213,3 +213,37 @@ test('the heads mistake splits the layer live and counts the same weights', asyn
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });
+
+test('with several heads every diagram says which head it shows: titles, grid names, the tagline, the picked map and the picture’s name', async () => {
+  for (const [lang, said, tagline] of [
+    ['en', 'head 2 of 2', /^Several attention heads/],
+    ['zh', '头 2（共 2 个）', /^多个注意力头/],
+  ]) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}&scenario=pronoun-heads`);
+    try {
+      const { page } = lab;
+      await lab.pickHead(1);
+      const shown = await page.$$eval('[data-testid="shown-head"]', (all) => all.map((s) => s.textContent));
+      assert.deepEqual(shown, Array(4).fill(` · ${said}`), 'the four diagrams’ titles');
+      for (const testid of ['w-q', 'q', 'scores', 'weights', 'output']) {
+        await lab.reveal(`[data-testid="${testid}"]`);
+        const name = await page.getAttribute(`[data-testid="${testid}"]`, 'aria-label');
+        assert.ok(name.includes(said), `${testid}: ${name}`);
+      }
+      assert.ok(!(await page.getAttribute('[data-testid="x"]', 'aria-label')).includes(said), 'X is every head’s');
+      assert.match(await page.textContent('.tagline'), tagline);
+      // The picked head's map is marked, the other not.
+      assert.deepEqual(await page.$$eval('.head-thumb.selected svg', (all) => all.map((s) => s.dataset.head)), ['1']);
+      await lab.unfold('[data-testid="export-svg"]');
+      await lab.reveal('[data-testid="export-svg"]');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-svg"]')]);
+      assert.equal(download.suggestedFilename(), 'attention-head-2-of-2.svg');
+      // Back to one head: no head is named anywhere.
+      await lab.setRange('heads', 1);
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="shown-head"]')].every((s) => s.textContent === ''));
+      assert.ok(!(await page.textContent('.tagline')).match(tagline));
+    } finally {
+      await lab.close();
+    }
+  }
+});

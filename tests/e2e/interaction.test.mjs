@@ -127,11 +127,11 @@ test('a link with 20 tokens shows them all, and 1,000 tokens are refused with a 
   await lab.close();
 });
 
-test('on a 390 px phone, diagram ① needs no sideways scrolling and no diagram text is below 11 px', async () => {
+test('on a 390 px phone, the projection diagram needs no sideways scrolling and no diagram text is below 11 px', async () => {
   for (const lang of ['zh', 'en']) {
     const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}`, { width: 390, height: 844 });
     const overflow = await lab.page.$eval('[data-diagram="projection"] .scroll', (s) => s.scrollWidth - s.clientWidth);
-    assert.equal(overflow, 0, `${lang}: diagram ① scrolls sideways by ${overflow} px`);
+    assert.equal(overflow, 0, `${lang}: the projection diagram scrolls sideways by ${overflow} px`);
     assert.equal(await lab.horizontalOverflow(), 0, `${lang}: the page scrolls sideways`);
     // Text size as drawn: the font size times the SVG's scale on screen.
     const small = await lab.page.$$eval('[data-diagram] svg text', (texts) =>

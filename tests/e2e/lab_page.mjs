@@ -322,10 +322,15 @@ export class LabPage {
     );
   }
 
-  /** Chooses how positions enter (`none`, `sinusoidal`, `learned` or `rope`) in the controls. */
+  /**
+   * Chooses how positions enter (`none`, `sinusoidal`, `learned` or `rope`)
+   * in the word-order card, where the lesson has the choice (the settings
+   * have it too), so the card's comparison is on screen to follow it.
+   */
   async choosePositions(positions) {
-    await this.reveal('[data-testid="positions"]');
-    await this.page.selectOption('[data-testid="positions"]', positions);
+    const choice = '[data-testid="word-order"] [data-testid="positions"]';
+    await this.reveal(choice);
+    await this.page.selectOption(choice, positions);
   }
 
   /** Moves a range slider to `value` and fires its input event, as dragging does. */

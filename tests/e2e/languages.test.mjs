@@ -70,6 +70,7 @@ async function openEverything(lab) {
   const page = lab.page;
   await page.click('[data-testid="walkthrough-toggle"]');
   await page.locator('[data-testid="experiment"] summary').click();
+  await lab.unfold('[data-testid="embed-open"]');
   await page.click('[data-testid="embed-open"]');
   // A padded token, so the words for masking are on screen too.
   await page.locator('[data-testid="token-pad"]').nth(3).click();

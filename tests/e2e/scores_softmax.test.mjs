@@ -60,7 +60,10 @@ test('selecting a score selects its query and key everywhere', async () => {
   const { page } = lab;
   await page.click('[data-testid="scores"] [data-row="2"][data-col="1"]');
   assert.equal(await page.$eval('[data-testid="app"]', (e) => e.dataset.query), '2');
+  // The worked rows below the scores are brought up to date once on screen.
+  await lab.reveal('[data-testid="dot-expansion"]');
   assert.match(await page.textContent('[data-testid="dot-expansion"]'), /^Q₃·K₂ = /);
+  await lab.reveal('[data-testid="dot-scaling"]');
   assert.match(await page.textContent('[data-testid="dot-scaling"]'), /^α₃₂ = .* ÷ √4 = /);
   const q = (await lab.matrix('q-row'))[0];
   const k = (await lab.matrix('k-row'))[0];
@@ -120,6 +123,7 @@ test('a focused bar keeps focus while the arrow keys move the query; Enter selec
   await page.focus('[data-testid="softmax-bars"] g.bar >> nth=2');
   assert.match(await page.textContent('[data-testid="softmax-formula"]'), /^α′₁₃ = e/);
   await page.keyboard.press('Enter');
+  await lab.reveal('[data-testid="dot-expansion"]');
   assert.match(await page.textContent('[data-testid="dot-expansion"]'), /^Q₁·K₃ = /);
   await page.keyboard.press('ArrowDown');
   assert.equal(await page.$eval('[data-testid="app"]', (e) => e.dataset.query), '1');

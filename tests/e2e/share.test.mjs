@@ -499,6 +499,7 @@ test('the embed builder writes a snippet for this state that shows only the chos
   await lab.writeLink();
   const state = new URL(lab.page.url()).searchParams.get('s');
   const shown = await lab.matrices();
+  await lab.unfold('[data-testid="embed-open"]');
   await lab.page.click('[data-testid="embed-open"]');
   assert.equal(await lab.page.getAttribute('[data-testid="embed-open"]', 'aria-expanded'), 'true');
   // The panels ticked, by the names a link gives them (`data-panel`).
@@ -584,6 +585,7 @@ test('the embed builder writes a snippet for this state that shows only the chos
 
 test('the embed code follows edits made while the builder is open', async () => {
   const lab = await freshLab({ clock: true });
+  await lab.unfold('[data-testid="embed-open"]');
   await lab.page.click('[data-testid="embed-open"]');
   await lab.page.click('[data-testid="scale"]');
   await lab.writeLink();

@@ -198,3 +198,20 @@ fn heads_split_the_layer_and_keep_the_shown_head_among_them() {
     apply(&mut d, Action::Pick(Choice::Preset(Preset::Pronoun))).unwrap();
     assert_eq!((d.head, d.scenario.heads), (0, 1));
 }
+
+#[test]
+fn the_positions_choice_in_the_settings_sets_the_scenarios_positions() {
+    use attention_core::positions::Positions;
+    let rope = read(Kind::Change, Control::Positions, 0, "rope", false);
+    assert_eq!(rope, Some(Action::Positions(Positions::Rope)));
+    assert_eq!(
+        read(Kind::Change, Control::Positions, 0, "spiral", false),
+        None
+    );
+    let mut d = desk();
+    apply(&mut d, Action::Positions(Positions::Sinusoidal)).expect("sinusoidal");
+    assert_eq!(d.scenario.options.positions, Positions::Sinusoidal);
+    assert!(d.scenario.run().is_ok());
+    apply(&mut d, Action::Positions(Positions::None)).expect("none");
+    assert_eq!(d.scenario.options.positions, Positions::None);
+}

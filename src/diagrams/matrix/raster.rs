@@ -15,7 +15,7 @@ use crate::geometry::raster::{
     brushed, pixels, shown_size, step, weight_decimals, zoom, Brushed, Raster, Window,
     MAGNIFIER_SIDE,
 };
-use crate::i18n::{self, raster::*, tr, LangContext, Msg};
+use crate::i18n::{self, raster::*, tr, LangContext};
 use crate::page::{drawn, keep_patched, CellEvent, Lit, SvgHost};
 use crate::svg::Markup;
 use leptos::html::{Canvas, Div};
@@ -58,7 +58,8 @@ fn client_point(e: &web_sys::PointerEvent) -> (f64, f64) {
 pub struct RasterInputs {
     pub testid: &'static str,
     pub symbol: &'static str,
-    pub aria: Msg,
+    /// Its accessible name (before its shape).
+    pub aria: Memo<String>,
     pub values: Signal<Array2<f64>>,
     pub labels: Memo<(Vec<String>, Vec<String>)>,
     pub palette: Palette,
@@ -407,7 +408,7 @@ pub fn RasterHeatmap(
     Effect::new(move |_| {
         let (lang, shown, whole) = (lang.get(), window.get(), shape.get());
         let (w, h) = shown_size(shown);
-        let name = markup::grid_name(aria.get(lang), whole);
+        let name = aria.with(|aria| markup::grid_name(aria, whole));
         let zoomed = usize::from(shown != Window::whole(whole));
         if let Some(canvas) = canvas.get() {
             let at =

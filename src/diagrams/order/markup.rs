@@ -35,7 +35,7 @@ pub fn order_card(comparison: Option<&Comparison>, view: &OrderView, lang: Lang)
     m.open_fold("word-order-fold", "h2", text::ORDER_TITLE.get(lang));
     m.element("p", &[("class", "explain")], text::ORDER_EXPLAIN.get(lang));
     // The lesson's own control: how positions enter the whole page.
-    positions(&mut m, view.positions, lang);
+    positions_choice(&mut m, Control::Positions.name(), view.positions, lang);
     if let Some(error) = view.notice {
         refusal(&mut m, error, "positions-notice", lang);
     }
@@ -90,16 +90,15 @@ pub fn order_card(comparison: Option<&Comparison>, view: &OrderView, lang: Lang)
     m.finish()
 }
 
-/// The choice of how positions enter: none, added to X, or RoPE.
-fn positions(m: &mut Markup, chosen: Positions, lang: Lang) {
+/// The choice of how positions enter: none, added to X, or RoPE; a select
+/// whose action (and test id) is `action`. The word-order card shows it, and
+/// "Input and settings" beside the heads and W_O.
+pub fn positions_choice(m: &mut Markup, action: &str, chosen: Positions, lang: Lang) {
     m.open("label", &[("class", "slider")]);
     m.element("span", &[], text::POSITIONS.get(lang));
     m.open(
         "select",
-        &[
-            ("data-testid", Control::Positions.name()),
-            ("data-action", Control::Positions.name()),
-        ],
+        &[("data-testid", action), ("data-action", action)],
     );
     for (choice, name) in [
         (Positions::None, text::NONE),

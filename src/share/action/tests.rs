@@ -157,3 +157,12 @@ fn an_import_brings_its_scenario_or_says_why_not() {
         before
     );
 }
+
+#[test]
+fn a_picture_of_several_heads_is_named_by_its_head() {
+    assert_eq!(picture_name(None, "svg"), "attention.svg");
+    assert_eq!(
+        picture_name(Some((2, 4)), "png"),
+        "attention-head-2-of-4.png"
+    );
+}
