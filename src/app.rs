@@ -119,7 +119,7 @@ pub fn App() -> impl IntoView {
     let trace = Memo::new(move |_| scenario.with(Scenario::run));
     let focus = Focus {
         query: RwSignal::new(nav.query),
-        key: RwSignal::new(0),
+        key: RwSignal::new(nav.key),
         sequence: RwSignal::new(nav.sequence),
         head: RwSignal::new(nav.head),
     };

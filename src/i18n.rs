@@ -248,8 +248,8 @@ pub const BARS_CAPTION: Msg = Msg {
     en: "Selected query",
 };
 pub const BARS_HINT: Msg = Msg {
-    zh: "把指针移到柱子上（或用 Tab 键聚焦），看它的 softmax 算式。",
-    en: "Point at a bar (or focus it with Tab) to see its softmax worked out.",
+    zh: "轻点或指向一根柱子（键盘用 Tab 和方向键），看它的 softmax 算式。",
+    en: "Tap or point at a bar (with the keyboard: Tab, then the arrows) to see its softmax worked out.",
 };
 pub const WEIGHT_MASKED: Msg = Msg {
     zh: "这个键被遮住了：它不参与求和，权重正好是 0。",
@@ -286,8 +286,8 @@ pub const FUSION_ARIA: Msg = Msg {
     en: "Fusion diagram: every value row flows into the selected token's output B_i in proportion to its attention weight; each component's bar stacks every token's contribution",
 };
 pub const FUSION_HINT: Msg = Msg {
-    zh: "把指针移到某个分量的柱子上（或用 Tab 键选中、或轻点），查看它的求和算式。",
-    en: "Point at a component's bar (or Tab to it, or tap it) to see its sum written out.",
+    zh: "轻点或指向某个分量的柱子（键盘用 Tab 和方向键），看它的求和算式。",
+    en: "Tap or point at a component's bar (with the keyboard: Tab, then the arrows) to see its sum written out.",
 };
 pub const FUSION_LEGEND: Msg = Msg {
     zh: "词的颜色：",
@@ -308,8 +308,8 @@ pub const FUSION_OUTPUT_TITLE: Msg = Msg {
 };
 /// What to do with the output matrix on screen; left out of an exported figure.
 pub const FUSION_OUTPUT_HINT: Msg = Msg {
-    zh: "（点击一行选中那个词）",
-    en: " (click a row to select its token)",
+    zh: "（轻点一行选中那个词）",
+    en: " (click or tap a row to select its token)",
 };
 pub const FUSION_OUTPUT_ARIA: Msg = Msg {
     zh: "输出矩阵 B：每行是一个词的输出",

@@ -279,6 +279,8 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
 pub struct Navigation {
     /// `q`: the selected query, from 0 as in `data-query`.
     pub query: usize,
+    /// `k`: the selected key (the score worked out below the scores), from 0.
+    pub key: usize,
     /// `seq`: the shown sequence of a batch, from 0.
     pub sequence: usize,
     /// `head`: the head the four diagrams show, from 0.
@@ -312,6 +314,7 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
     let index = |name: &str| get(name).and_then(|v| v.trim().parse().ok()).unwrap_or(0);
     Navigation {
         query: index("q"),
+        key: index("k"),
         sequence: index("seq"),
         head: index("head"),
         step: get("step").and_then(|s| Step::from_link(s.trim())),
@@ -329,7 +332,7 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
 /// `step=99`, …), to say so: it is left at its default.
 pub fn unreadable_navigation(get: impl Fn(&str) -> Option<String>) -> Option<&'static str> {
     let readable = |name: &str, value: &str| match name {
-        "q" | "seq" | "head" => value.parse::<usize>().is_ok(),
+        "q" | "k" | "seq" | "head" => value.parse::<usize>().is_ok(),
         "shuffle" => value.parse::<u64>().is_ok(),
         "step" => Step::from_link(value).is_some(),
         "scenario" => Choice::from_id(value).is_some(),
@@ -346,6 +349,9 @@ pub fn unreadable_navigation(get: impl Fn(&str) -> Option<String>) -> Option<&'s
 /// The readable parameters for `nav`, defaults left out.
 pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     let mut out = vec![("q", nav.query.to_string())];
+    if nav.key > 0 {
+        out.push(("k", nav.key.to_string()));
+    }
     if nav.sequence > 0 {
         out.push(("seq", nav.sequence.to_string()));
     }

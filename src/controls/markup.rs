@@ -220,6 +220,7 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
     let least = if s.heads > 1 { 1 } else { MIN_DIM };
     let most = MAX_DIM.min(MAX_HEAD_COLUMNS / s.heads.max(1));
     slider(m, text::D_K, Control::DK, s.d_k, (least, most), lang);
+    m.element("p", &[("class", "hint")], text::D_K_FOLLOWS_HEADS.get(lang));
     switch(m, text::W_O, Control::UseWO, s.w_o, lang);
     positions_choice(m, Control::Positions.name(), s.options.positions, lang);
     switch(m, text::SCALE, Control::Scale, s.options.scale, lang);

@@ -47,6 +47,11 @@ pub const D_K: Msg = Msg {
     zh: "d_k（每个头的 Q、K、V 的维度）",
     en: "d_k (each head's width of Q, K and V)",
 };
+/// Why d_k moves when the number of heads does.
+pub const D_K_FOLLOWS_HEADS: Msg = Msg {
+    zh: "改变头数 h 时，d_k 随之变为 d_model / h。",
+    en: "Changing the number of heads h sets d_k to d_model / h.",
+};
 pub const HEADS: Msg = Msg {
     zh: "头数 h",
     en: "Heads h",

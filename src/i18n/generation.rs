@@ -55,9 +55,10 @@ pub const LAYER_OUTPUT: Msg = Msg {
     zh: "这一层的输出（各头拼接后）",
     en: "The layer's output (the heads joined)",
 };
+/// After a caption whose own note is in brackets: a second pair would nest.
 pub const TURNED: Msg = Msg {
-    zh: "（已按 RoPE 旋转）",
-    en: " (turned by RoPE)",
+    zh: "，已按 RoPE 旋转",
+    en: ", turned by RoPE",
 };
 pub const MATCHES: Msg = Msg {
     zh: "这一层的输出和完整的因果计算第 t 行比较：最大差别 ",

@@ -8,8 +8,14 @@ pub const HEADS_TITLE: Msg = Msg {
     en: "Several heads: each computes attention on its own",
 };
 pub const HEADS_EXPLAIN: Msg = Msg {
-    zh: "每个头只用 W_Q、W_K、W_V 中属于自己的 d_k 列，算出自己的权重。每张小图是一个头的权重 α′（行是查询，列是键，越亮权重越大）。选一个头，下面的四张图就显示它。",
-    en: "Each head uses only its own d_k columns of W_Q, W_K and W_V, and computes its own weights. Each small map is one head's weights α′ (rows are queries, columns keys, brighter is more weight). Pick a head and the four diagrams below show it.",
+    zh: "每个头只用 W_Q、W_K、W_V 中属于自己的 d_k 列，算出自己的权重。每张小图是一个头的权重 α′（行是查询，列是键，越亮权重越大）。",
+    en: "Each head uses only its own d_k columns of W_Q, W_K and W_V, and computes its own weights. Each small map is one head's weights α′ (rows are queries, columns keys, brighter is more weight).",
+};
+/// Said only where the four diagrams are on the page (not in an embed of
+/// the heads card without them).
+pub const HEADS_PICK: Msg = Msg {
+    zh: "选一个头，下面的四张图就显示它。",
+    en: "Pick a head and the four diagrams below show it.",
 };
 pub const HEAD: Msg = Msg {
     zh: "头 ",

@@ -89,6 +89,11 @@ pub const IN_SHUFFLED: Msg = Msg {
     zh: "打乱后，位置 ",
     en: "shuffled, position ",
 };
+/// Over the table on a narrow screen, whose rows are wider than it.
+pub const SCROLL_HINT: Msg = Msg {
+    zh: "表格比屏幕宽：左右滑动可看到每一位数字 →",
+    en: "The table is wider than the screen: swipe sideways to see every digit →",
+};
 pub const TABLE_NAME: Msg = Msg {
     zh: "每个词元在两种顺序下的输出",
     en: "Each token's output in both orders",

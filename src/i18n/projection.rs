@@ -11,8 +11,8 @@ pub const EXPLAIN: Msg = Msg {
     en: "Each token's vector is multiplied by three learned matrices, giving its query Q (what am I looking for), key K (what can I be matched on) and value V (what I contribute).",
 };
 pub const HINT: Msg = Msg {
-    zh: "把鼠标移到 Q、K、V 的格子上（或用 Tab 键聚焦），看看它是怎么算出来的。点 X 或 W 的格子可以修改数字，也可以上下拖动。",
-    en: "Hover or focus a cell of Q, K or V to see how it is made. Click a cell of X or W to type a new number, or drag it up and down.",
+    zh: "轻点或指向 Q、K、V 的一个格子（键盘用 Tab 和方向键），看它是怎么算出来的。点 X 或 W 的格子可以改数字，也可以上下拖动它。",
+    en: "Tap or point at a cell of Q, K or V (with the keyboard: Tab, then the arrows) to see how it is made. Click or tap a cell of X or W to type a new number, or drag it up and down.",
 };
 pub const X_ARIA: Msg = Msg {
     zh: "输入矩阵 X：每行是一个词的向量",

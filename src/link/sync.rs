@@ -18,8 +18,9 @@ const LINK_TOKEN_SEED: u64 = 2024;
 /// so Back goes to the previous meaningful state, not the previous pixel.
 const HISTORY_GAP_MS: f64 = 1000.0;
 /// The parameters this module writes; every other one (`embed`, `panels`, …) is kept.
-const OWN: [&str; 11] = [
-    "s", "tokens", "q", "seq", "head", "step", "lang", "tables", "scenario", "shuffle", "lesson",
+const OWN: [&str; 12] = [
+    "s", "tokens", "q", "k", "seq", "head", "step", "lang", "tables", "scenario", "shuffle",
+    "lesson",
 ];
 /// Where the learner's work is kept between visits: the link's parameters.
 const SAVED_WORK: &str = "attention-lab:work";
@@ -122,6 +123,7 @@ impl LinkedState {
         }
         let nav = navigation_from_link();
         self.focus.query.set(nav.query);
+        self.focus.key.set(nav.key);
         self.focus.sequence.set(nav.sequence);
         self.focus.head.set(nav.head);
         self.tour.step.set(nav.step);
@@ -148,6 +150,7 @@ pub fn link_search(state: LinkedState) -> String {
     let encoded = state.scenario.with(encode);
     let nav = Navigation {
         query: state.focus.query.get(),
+        key: state.focus.key.get(),
         sequence: state.focus.sequence.get(),
         head: state.focus.head.get(),
         step: state.tour.step.get(),
@@ -214,6 +217,7 @@ pub fn keep_in_link(state: LinkedState) {
     Effect::new(move |previous_run: Option<()>| {
         state.scenario.track();
         state.focus.query.track();
+        state.focus.key.track();
         state.focus.sequence.track();
         state.tour.step.track();
         state.lang.track();

@@ -72,6 +72,7 @@ fn round_trip(nav: &Navigation) -> Navigation {
 fn readable_parameters_round_trip_and_garbage_is_ignored() {
     let nav = Navigation {
         query: 2,
+        key: 1,
         sequence: 1,
         head: 3,
         step: Some(Step::Softmax),
@@ -87,6 +88,7 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
     assert_eq!(
         (
             read.query,
+            read.key,
             read.head,
             read.step,
             read.lang,
@@ -95,7 +97,7 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
             read.shuffle,
             read.lesson
         ),
-        (0, 0, None, None, false, None, 1, None)
+        (0, 0, 0, None, None, false, None, 1, None)
     );
     for choice in Choice::ALL {
         let nav = Navigation {

@@ -96,13 +96,14 @@ pub fn step_formulas(
     }
 }
 
-/// What positions did to token i: `X′_i = X_i + P_i` (the row the
+/// What positions did to token i: `X_i + P_i` (the row the
 /// projections took), or q_i's first pair turned by RoPE, or nothing.
 fn positions(t: &SequenceTrace, i: usize, lang: Lang) -> Vec<String> {
     let index = (i + 1).to_string();
     if t.adds_positions() {
         let mut f = Math::wrapping();
-        f.sub("X", &index).mo("+").sub("P", &i.to_string()).mo("=");
+        // Rows counted from 1, as the tokens are: P₁ is the first position's row.
+        f.sub("X", &index).mo("+").sub("P", &index).mo("=");
         f.wrap().vector(&row_of(&t.x, i));
         return vec![f.finish()];
     }
@@ -377,7 +378,8 @@ fn learning(t: &SequenceTrace, layer: Option<&LayerView>, lang: Lang) -> Vec<Str
     ]
 }
 
-/// `d_k = (h·d_k) / h`, then query i's row of weights in every head.
+/// `d_k = d_model / h` (or, with d_k set apart, `h·d_k`), then query i's row
+/// of weights in every head.
 fn heads(t: &SequenceTrace, layer: Option<&LayerView>, i: usize, lang: Lang) -> Vec<String> {
     let Some(layer) = layer.filter(|l| l.heads() > 1) else {
         let mut one = Math::wrapping();
@@ -385,22 +387,24 @@ fn heads(t: &SequenceTrace, layer: Option<&LayerView>, i: usize, lang: Lang) -> 
         one.sub("head", "1").mo("=").mi("B");
         return vec![one.finish(), note(text::ONE_HEAD.get(lang))];
     };
-    let (h, d_k) = (layer.heads(), t.d_k());
+    let (h, d_k, d_model) = (layer.heads(), t.d_k(), t.x.ncols());
     let mut split = Math::wrapping();
-    split.sub("d", "k").mo("=").open("mfrac");
-    split
-        .open("mrow")
-        .mi("h")
-        .mo("·")
-        .sub("d", "k")
-        .close("mrow");
-    split.mi("h").close("mfrac");
-    split.mo("=").open("mfrac");
-    split
-        .count(&(h * d_k).to_string())
-        .count(&h.to_string())
-        .close("mfrac");
-    split.mo("=").count(&d_k.to_string());
+    if d_model == h * d_k {
+        // As PyTorch splits the model's width: d_k = d_model / h.
+        split.sub("d", "k").mo("=").open("mfrac");
+        split.sub("d", "model").mi("h").close("mfrac");
+        split.mo("=").open("mfrac");
+        split
+            .count(&d_model.to_string())
+            .count(&h.to_string())
+            .close("mfrac");
+        split.mo("=").count(&d_k.to_string());
+    } else {
+        // The d_k slider moved off d_model / h: the heads' columns side by side.
+        split.mi("h").mo("·").sub("d", "k").mo("=");
+        split.count(&h.to_string()).mo("·").count(&d_k.to_string());
+        split.mo("=").count(&(h * d_k).to_string());
+    }
     let mut lines = vec![split.finish()];
     for (n, weights) in layer.weights.iter().enumerate() {
         let mut row = Math::wrapping();

@@ -183,3 +183,27 @@ test('positions travel through export and import: the scenario JSON, the trace, 
     await lab.close();
   }
 });
+
+test('on a phone the word-order table scrolls inside its card and says so', async () => {
+  for (const lang of ['en', 'zh']) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}&scenario=word-order`, { width: 390, height: 844 });
+    try {
+      await lab.reveal('[data-testid="order-table"]');
+      const shown = await lab.page.evaluate(() => {
+        const table = document.querySelector('[data-testid="order-table"]');
+        const box = table.closest('.scroll');
+        const hint = box.previousElementSibling;
+        return {
+          scrolls: box.scrollWidth > box.clientWidth,
+          hint: hint.matches('.scroll-hint') && hint.checkVisibility() ? hint.textContent : null,
+          pageOverflow: document.documentElement.scrollWidth - innerWidth,
+        };
+      });
+      assert.ok(shown.scrolls, `${lang}: the rows scroll in their box`);
+      assert.ok(shown.hint, `${lang}: a visible hint says so`);
+      assert.ok(shown.pageOverflow <= 0, `${lang}: the page itself is ${shown.pageOverflow} px too wide`);
+    } finally {
+      await lab.close();
+    }
+  }
+});

@@ -6,7 +6,7 @@
 
 use super::action::Control;
 use super::view::GenerationView;
-use crate::geometry::format::{fixed, js_number};
+use crate::geometry::format::{js_number, rounded};
 use crate::i18n::{generation as text, heads, Lang, Msg};
 use crate::svg::Markup;
 use ndarray::{Array2, ArrayView1, ArrayView2, Axis};
@@ -195,7 +195,7 @@ fn table(
         m.end();
         m.element("th", &[("scope", "row")], &labels[r]);
         for &value in row {
-            m.element("td", &[], &fixed(value, 2));
+            m.element("td", &[], &rounded(value, 2));
         }
         m.close("tr");
     }
@@ -297,8 +297,10 @@ mod tests {
         let first = generation_card(GenerationView::new(&s, 0, 1, 0).as_ref(), Lang::Zh);
         assert!(first.contains("data-testid=\"gen-previous\" aria-disabled=\"true\""));
         let rope = GenerationView::new(&Preset::Generation.scenario(), 0, 0, 1).expect("runs");
-        assert!(generation_card(Some(&rope), Lang::Zh)
-            .contains("K 缓存（每步多一行）（已按 RoPE 旋转）"));
+        let turned = generation_card(Some(&rope), Lang::Zh);
+        assert!(turned.contains("K 缓存（每步多一行），已按 RoPE 旋转"));
+        // Negative numbers take a true minus sign, as everywhere else.
+        assert!(turned.contains("<td>\u{2212}") && !turned.contains("<td>-"));
     }
 
     #[test]

@@ -22,7 +22,15 @@ pub fn heads(layer: Option<&LayerView>, lang: Lang) -> String {
     };
     let mut m = Markup::new();
     m.element("h2", &[], text::HEADS_TITLE.get(lang));
-    m.element("p", &[("class", "explain")], text::HEADS_EXPLAIN.get(lang));
+    m.open("p", &[("class", "explain")])
+        .text(text::HEADS_EXPLAIN.get(lang))
+        .text(" ");
+    m.element(
+        "span",
+        &[("class", "needs-diagrams")],
+        text::HEADS_PICK.get(lang),
+    );
+    m.close("p");
     let names: Vec<String> = (1..=layer.heads())
         .map(|i| format!("{}{i}", text::HEAD.get(lang)))
         .collect();

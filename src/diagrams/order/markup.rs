@@ -130,7 +130,13 @@ fn tokens_line(m: &mut Markup, caption: &str, tokens: &[&str], testid: &str) {
 
 /// Each token's output row in both orders, and how far apart they are.
 fn table(m: &mut Markup, c: &Comparison, lang: Lang) {
-    // Its rows may be wider than the screen: a keyboard scrolls it too.
+    // Its rows may be wider than the screen: a keyboard scrolls it too, and
+    // a narrow screen says so (`.scroll-hint`).
+    m.element(
+        "p",
+        &[("class", "scroll-hint")],
+        text::SCROLL_HINT.get(lang),
+    );
     m.start("div")
         .attr("class", "scroll")
         .attr("tabindex", "0")

@@ -168,6 +168,12 @@ fn the_heads_step_splits_d_k_and_shows_every_heads_row() {
         numbers(&lines[0]).ends_with(&["6".into(), "2".into(), "3".into()]),
         "d_k = 6 / 2 = 3"
     );
+    // Split from the model's width, as PyTorch does, not from itself.
+    assert!(
+        lines[0].contains("model"),
+        "d_k = d_model / h: {}",
+        lines[0]
+    );
     for (n, weights) in layer.weights.iter().enumerate() {
         let row: Vec<String> = weights.row(2).iter().map(|w| two_decimals(*w)).collect();
         assert!(numbers(&lines[n + 1]).ends_with(&row), "head {}", n + 1);
@@ -235,6 +241,13 @@ fn the_positions_step_shows_what_the_projections_took_or_the_turn() {
     let shown = numbers(&f[0]);
     let row: Vec<String> = added.x.row(2).iter().map(|&v| two_decimals(v)).collect();
     assert_eq!(shown[shown.len() - 4..], row, "X + P's row, as projected");
+    // Both rows counted from 1, as the tokens are: X₃ + P₃.
+    let third = |name: &str| format!("<msub><mi>{name}</mi><mn>3</mn></msub>");
+    assert!(
+        f[0].contains(&third("X")) && f[0].contains(&third("P")),
+        "{}",
+        f[0]
+    );
     let turned = positioned(Positions::Rope);
     let f = step_formulas(Step::Positions, &turned, None, at, Lang::En);
     let (before, after) = turned
