@@ -156,11 +156,25 @@ pub fn Share() -> impl IntoView {
                 }
             });
         };
+        if action == ShareAction::ToggleEmbed {
+            let several_heads = lab.scenario.with_untracked(|s| s.heads > 1);
+            sheet.update(|s| s.suggest_for(several_heads));
+        }
         match sheet
             .try_update(|s| apply(s, action))
             .unwrap_or(Chore::Nothing)
         {
             Chore::Nothing => {}
+            Chore::ShowBuilder => request_animation_frame(|| {
+                // Opened at the foot of the page, its panels would lie below the screen.
+                if let Ok(Some(builder)) =
+                    document().query_selector("[data-testid=\"embed-panel\"]")
+                {
+                    let centred = web_sys::ScrollIntoViewOptions::new();
+                    centred.set_block(web_sys::ScrollLogicalPosition::Center);
+                    builder.scroll_into_view_with_scroll_into_view_options(&centred);
+                }
+            }),
             Chore::Svg => picture(true),
             Chore::Png => picture(false),
             Chore::Scenario => {

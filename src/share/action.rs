@@ -7,7 +7,7 @@
 use super::import::import;
 use super::markup::MATRICES;
 use crate::action::{action_names, Kind, Reading};
-use crate::cards::panels;
+use crate::cards::{panels, Card};
 use crate::i18n::{share as words, Msg};
 use crate::lab::LabError;
 use attention_core::Scenario;
@@ -119,6 +119,21 @@ pub struct Sheet {
     pub lock: bool,
 }
 
+impl Sheet {
+    /// Before the builder first opens on a layer of several heads, adds the
+    /// heads card and W_O to the panels the embed starts with: a teacher of
+    /// that lesson means them. Panels the teacher chose are left as chosen.
+    pub fn suggest_for(&mut self, several_heads: bool) {
+        if self.embedding || !several_heads || self.panels != Sheet::default().panels {
+            return;
+        }
+        let of_heads = [Card::Heads.panel(), Card::OutputProjection.panel()];
+        for (on, panel) in self.panels.iter_mut().zip(panels()) {
+            *on |= of_heads.contains(&panel.panel);
+        }
+    }
+}
+
 impl Default for Sheet {
     fn default() -> Self {
         Sheet {
@@ -156,6 +171,8 @@ pub enum Chore {
     Upload,
     /// Put this imported scenario in the lab, as the learner's own.
     Imported(Box<Scenario>),
+    /// Bring the embed-code builder, just opened, into view.
+    ShowBuilder,
 }
 
 /// Carries out `action` on the card's state and says what is left for the
@@ -171,7 +188,12 @@ pub fn apply(sheet: &mut Sheet, action: ShareAction) -> Chore {
         ShareAction::Upload => return Chore::Upload,
         ShareAction::Matrix(i) => sheet.matrix = i,
         ShareAction::Show(format) => sheet.format = Some(format),
-        ShareAction::ToggleEmbed => sheet.embedding = !sheet.embedding,
+        ShareAction::ToggleEmbed => {
+            sheet.embedding = !sheet.embedding;
+            if sheet.embedding {
+                return Chore::ShowBuilder;
+            }
+        }
         ShareAction::Panel(i, on) => {
             if let Some(shown) = sheet.panels.get_mut(i) {
                 *shown = on;

@@ -247,3 +247,26 @@ test('with several heads every diagram says which head it shows: titles, grid na
     }
   }
 });
+
+test('the W_O card shows its whole output beside the walkthrough, in a 900 px embed and on a phone', async () => {
+  const scenario = 'scenario=pronoun-heads&lang=en';
+  for (const [what, query, viewport] of [
+    ['beside the walkthrough', `?${scenario}&step=output`, { width: 1280, height: 800 }],
+    ['in a 900 px embed', `?${scenario}&embed=1&panels=output-projection`, { width: 900, height: 800 }],
+    ['on a phone', `?${scenario}`, { width: 390, height: 844 }],
+  ]) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}${query}`, viewport, { state: 'attached' });
+    try {
+      await lab.reveal('[data-testid="layer-output"]');
+      const fit = await lab.page.evaluate(() => {
+        const card = document.querySelector('[data-diagram="output-projection"]');
+        const box = card.querySelector('.scroll');
+        const output = card.querySelector('[data-testid="layer-output"]').getBoundingClientRect();
+        return { hidden: box.scrollWidth - box.clientWidth, right: output.right, edge: box.getBoundingClientRect().right };
+      });
+      assert.ok(fit.hidden <= 1 && fit.right <= fit.edge + 1, `${what}: ${JSON.stringify(fit)}`);
+    } finally {
+      await lab.close();
+    }
+  }
+});

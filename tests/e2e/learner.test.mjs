@@ -354,3 +354,28 @@ test('a padded token is marked under its label, never struck through (了 would 
   assert.equal(row, 'underline');
   await lab.close();
 });
+
+test('the general formula keeps its last symbol on a phone and beside the walkthrough, with a classic scroll bar’s width taken', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
+  try {
+    const { page } = lab;
+    const fits = () => page.evaluate(() => {
+      const box = document.querySelector('.general-formula');
+      return { hidden: box.scrollWidth - box.clientWidth, width: box.clientWidth };
+    });
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      const fit = await fits();
+      assert.ok(fit.hidden <= 0, `${width} px: ${fit.hidden} px of the formula hidden in ${fit.width}`);
+    }
+    // Beside the diagrams, with the column 15 px narrower, as a classic
+    // (non-overlay) scroll bar makes it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.click('[data-testid="walkthrough-toggle"]');
+    await page.addStyleTag({ content: '.app[data-step] main > .slot > .walkthrough { padding-right: calc(1rem + 15px); }' });
+    const fit = await fits();
+    assert.ok(fit.hidden <= 0, `beside the walkthrough: ${fit.hidden} px hidden in ${fit.width}`);
+  } finally {
+    await lab.close();
+  }
+});

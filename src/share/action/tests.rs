@@ -166,3 +166,28 @@ fn a_picture_of_several_heads_is_named_by_its_head() {
         "attention-head-2-of-4.png"
     );
 }
+
+#[test]
+fn a_builder_opened_on_several_heads_starts_with_their_cards_and_is_brought_into_view() {
+    let at = |panel: &str| panels().iter().position(|p| p.panel == panel).expect(panel);
+    let mut sheet = Sheet::default();
+    sheet.suggest_for(true);
+    assert!(sheet.panels[at("heads")] && sheet.panels[at("output-projection")]);
+    assert!(sheet.panels[at("projection")], "the four diagrams stay");
+    assert_eq!(
+        apply(&mut sheet, ShareAction::ToggleEmbed),
+        Chore::ShowBuilder
+    );
+    // One head: the default embed's panels.
+    let mut one = Sheet::default();
+    one.suggest_for(false);
+    assert_eq!(one, Sheet::default());
+    // Panels the teacher chose stay as chosen.
+    let mut chosen = Sheet::default();
+    apply(&mut chosen, ShareAction::Panel(at("softmax"), false));
+    let before = chosen.panels.clone();
+    chosen.suggest_for(true);
+    assert_eq!(chosen.panels, before);
+    // Closing the builder brings nothing into view.
+    assert_eq!(apply(&mut sheet, ShareAction::ToggleEmbed), Chore::Nothing);
+}
