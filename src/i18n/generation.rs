@@ -61,8 +61,8 @@ pub const TURNED: Msg = Msg {
     en: ", turned by RoPE",
 };
 pub const MATCHES: Msg = Msg {
-    zh: "这一层的输出和完整的因果计算第 t 行比较：最大差别 ",
-    en: "The layer's output against row t of the whole causal pass: largest difference ",
+    zh: "一次算完全部词元（带因果掩码）时，第 t 个词元的输出和这里一样。两者最大的差别：",
+    en: "Computing every token at once, with the causal mask, gives token t this same output. The largest difference between the two: ",
 };
 pub const WORK: Msg = Msg {
     zh: "乘加次数（由核心计数）",

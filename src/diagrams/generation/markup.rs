@@ -6,6 +6,7 @@
 
 use super::action::Control;
 use super::view::GenerationView;
+use crate::diagrams::matrix::{markup::colour, Palette};
 use crate::geometry::format::{js_number, rounded};
 use crate::i18n::{generation as text, heads, Lang, Msg};
 use crate::svg::Markup;
@@ -63,8 +64,11 @@ fn body(m: &mut Markup, v: &GenerationView, lang: Lang) {
     m.close("label");
     step_button(m, Control::Next.name(), at_end, text::NEXT);
     m.close("div");
-    let new_token = format!("{}{}", text::NEW_TOKEN.get(lang), v.labels[v.t]);
-    m.element("p", &[("class", "order-verdict")], &new_token);
+    // The token large: a "。" or a "," must still read as a token.
+    m.open("p", &[("class", "order-verdict")])
+        .text(text::NEW_TOKEN.get(lang));
+    m.element("span", &[("class", "gen-token")], &v.labels[v.t]);
+    m.close("p");
     // Wider than a phone: a keyboard scrolls it too.
     m.start("div")
         .attr("class", "scroll")
@@ -172,6 +176,13 @@ fn table(
 ) {
     let cached = newest.map_or(values.nrows(), |t| t + 1);
     let rows = cached.to_string();
+    // Weights on the weights' scale, everything else signed around its largest.
+    let (palette, extent) = if testid == "gen-weights" {
+        (Palette::Weight, 1.0)
+    } else {
+        let largest = values.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
+        (Palette::Signed, largest)
+    };
     // Row by row, the cached rows' values.
     let written: Vec<String> = values
         .iter()
@@ -185,6 +196,13 @@ fn table(
         .attr("data-values", &written.join(" "))
         .end();
     m.element("caption", &[], caption);
+    // Columns numbered from 1, as the heatmaps number theirs.
+    m.open("thead", &[]).open("tr", &[]);
+    m.element("td", &[], "");
+    for c in 1..=values.ncols() {
+        m.element("th", &[("scope", "col")], &c.to_string());
+    }
+    m.close("tr").close("thead");
     m.open("tbody", &[]);
     for (r, row) in values.rows().into_iter().enumerate() {
         m.start("tr")
@@ -195,7 +213,14 @@ fn table(
         m.end();
         m.element("th", &[("scope", "row")], &labels[r]);
         for &value in row {
-            m.element("td", &[], &rounded(value, 2));
+            // Coloured as the heatmaps colour the same numbers.
+            let fill = colour(palette, value, extent);
+            let look = format!(
+                "background:{};color:{}",
+                fill.hex(),
+                fill.text_colour().hex()
+            );
+            m.element("td", &[("style", &look)], &rounded(value, 2));
         }
         m.close("tr");
     }
@@ -300,7 +325,9 @@ mod tests {
         let turned = generation_card(Some(&rope), Lang::Zh);
         assert!(turned.contains("K 缓存（每步多一行），已按 RoPE 旋转"));
         // Negative numbers take a true minus sign, as everywhere else.
-        assert!(turned.contains("<td>\u{2212}") && !turned.contains("<td>-"));
+        assert!(turned.contains(">\u{2212}") && !turned.contains(">-"));
+        // Each number coloured as the heatmaps colour it.
+        assert!(turned.contains("<td style=\"background:#"));
     }
 
     #[test]

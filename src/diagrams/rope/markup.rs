@@ -3,7 +3,7 @@
 //! their positions, and the score of the same two contents against the
 //! offset p_q − p_k. Pure, so tests read it natively.
 
-use crate::geometry::format::{fixed, js_number};
+use crate::geometry::format::{fixed, js_number, rounded};
 use crate::geometry::rope::{Dial, OffsetChart};
 use crate::i18n::{order as text, Lang};
 use crate::lab::SequenceTrace;
@@ -88,6 +88,18 @@ pub fn rope_card(view: Option<&RopeView>, lang: Lang) -> String {
         v.key.0
     );
     m.element("p", &[("data-testid", "rope-pair")], &who);
+    // What picks the pair, said where the pair is named; at position 0 for
+    // both, why nothing turns yet.
+    let pick = if v.query.0 == 0 && v.key.0 == 0 {
+        text::ROPE_NOTHING_TURNS
+    } else {
+        text::ROPE_PICK
+    };
+    m.element(
+        "p",
+        &[("class", "note"), ("data-testid", "rope-pick")],
+        pick.get(lang),
+    );
     m.open("div", &[("class", "rope-dials")]);
     let d_k = v.q[0].len();
     for pair in 0..d_k / 2 {
@@ -95,7 +107,6 @@ pub fn rope_card(view: Option<&RopeView>, lang: Lang) -> String {
     }
     m.close("div");
     chart(&mut m, v, lang);
-    m.element("p", &[("class", "note")], text::ROPE_PICK.get(lang));
     m.close("div");
     m.finish()
 }
@@ -225,7 +236,7 @@ fn chart(m: &mut Markup, v: &RopeView, lang: Lang) {
             .coord("x", plot.left - 4.0)
             .coord("y", plot.y(value))
             .end()
-            .text(&fixed(value, 2))
+            .text(&rounded(value, 2))
             .close("text");
     }
     m.start("polyline")
@@ -251,7 +262,7 @@ fn chart(m: &mut Markup, v: &RopeView, lang: Lang) {
         .coord("x", plot.x(offset) + 8.0)
         .coord("y", plot.y(now) - 10.0)
         .end()
-        .text(&fixed(now, 2))
+        .text(&rounded(now, 2))
         .close("text");
     for (label, at) in [(plot.first, plot.first), (0, 0), (plot.last, plot.last)] {
         m.start("text")
@@ -259,7 +270,7 @@ fn chart(m: &mut Markup, v: &RopeView, lang: Lang) {
             .coord("y", plot.top + plot.height + 16.0)
             .attr("text-anchor", "middle")
             .end()
-            .text(&label.to_string())
+            .text(&rounded(label as f64, 0))
             .close("text");
     }
     m.start("text")
@@ -314,6 +325,18 @@ mod tests {
         assert!(RopeView::new(&view(Positions::None), 0, 1).is_none());
         assert!(RopeView::new(&view(Positions::Sinusoidal), 0, 1).is_none());
         assert!(rope_card(None, Lang::En).contains("RoPE"));
+    }
+
+    #[test]
+    fn a_pair_at_position_0_is_told_why_nothing_turns_and_how_to_pick_another() {
+        let v = view(Positions::Rope);
+        let still = rope_card(RopeView::new(&v, 0, 0).as_ref(), Lang::En);
+        assert!(still.contains(text::ROPE_NOTHING_TURNS.en));
+        let turning = rope_card(RopeView::new(&v, 2, 0).as_ref(), Lang::Zh);
+        assert!(turning.contains(text::ROPE_PICK.zh));
+        assert!(!turning.contains(text::ROPE_NOTHING_TURNS.zh));
+        // Scores below zero take a true minus sign.
+        assert!(!turning.contains(">-"), "an ASCII minus");
     }
 
     #[test]
