@@ -22,9 +22,11 @@ pub fn heads(layer: Option<&LayerView>, lang: Lang) -> String {
     };
     let mut m = Markup::new();
     m.element("h2", &[], text::HEADS_TITLE.get(lang));
+    // Chinese runs its sentences on without a space.
+    let between = if lang == Lang::En { " " } else { "" };
     m.open("p", &[("class", "explain")])
         .text(text::HEADS_EXPLAIN.get(lang))
-        .text(" ");
+        .text(between);
     m.element(
         "span",
         &[("class", "needs-diagrams")],
@@ -136,6 +138,18 @@ mod tests {
         let mut s = sentence();
         set_heads(&mut s, heads, 1).expect("heads");
         LayerView::new(&s.run().expect("runs"), 0)
+    }
+
+    #[test]
+    fn the_pick_sentence_follows_the_explanation_as_each_language_writes() {
+        let zh = heads(Some(&layer(2)), Lang::Zh);
+        assert!(
+            zh.contains(&format!("{}<span", text::HEADS_EXPLAIN.zh)),
+            "no space in Chinese"
+        );
+        let en = heads(Some(&layer(2)), Lang::En);
+        assert!(en.contains("is more weight). <span"), "a space in English");
+        assert!(en.contains(&format!("class=\"needs-diagrams\">{}", text::HEADS_PICK.en)));
     }
 
     #[test]
