@@ -137,7 +137,7 @@ impl Lesson {
 #[derive(Clone, Copy)]
 pub struct CurrentLesson(pub RwSignal<Lesson>);
 
-/// Unfolds `card` (its first fold) and scrolls it to the top of the screen, once the page
+/// Unfolds `card` (its first fold) and keeps it at the top of the screen, once the page
 /// shows what the last change made (a new scenario may show or hide cards),
 /// and after the walkthrough has followed its step (`Tour::go`, which also
 /// waits for the frame): the lesson's card is what the learner asked for.
@@ -150,11 +150,30 @@ fn bring(card: Card) {
                     return;
                 };
                 crate::action::open_card(&shown);
-                shown.scroll_into_view();
+                keep_at_top(shown, SETTLE_FRAMES, 0);
             },
             std::time::Duration::ZERO,
         );
     });
+}
+
+/// How many frames a lesson's card is kept at the top of the screen while
+/// the page settles: about half a second.
+const SETTLE_FRAMES: u32 = 30;
+
+/// Scrolls `card` to the top of the screen, and again in the frames after
+/// while the cards above it still change height (one drawn as the page
+/// passes it, the walkthrough's column coming or going), for at most
+/// `frames` frames, and no longer once it has stayed put for three.
+fn keep_at_top(card: web_sys::Element, frames: u32, still: u32) {
+    let off = card.get_bounding_client_rect().top().abs() > 2.0;
+    if off {
+        card.scroll_into_view();
+    }
+    let still = if off { 0 } else { still + 1 };
+    if frames > 0 && still < 3 {
+        request_animation_frame(move || keep_at_top(card, frames - 1, still));
+    }
 }
 
 /// The menu of lessons at the top of the page: one tab stop, the arrow keys

@@ -166,3 +166,22 @@ test('picking a lesson’s scenario in the settings opens its lesson; the settin
     await lab.close();
   }
 });
+
+test('lesson after lesson, in the menu’s order, each card lands at the top of the screen', async () => {
+  for (const lang of ['en', 'zh']) {
+    const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=${lang}`);
+    try {
+      for (const lesson of LESSONS.slice(1)) {
+        await lab.page.click(`[data-testid="lesson-menu"] [data-lesson="${lesson.id}"]`);
+        await cardInView(lab, lesson.card);
+        // Once the page has settled, the card is still at the top, not pushed
+        // down by the cards above it changing height.
+        await lab.page.waitForTimeout(700);
+        const top = await lab.page.evaluate((panel) => document.querySelector(`[data-card="${panel}"] > :not([hidden])`).getBoundingClientRect().top, lesson.card);
+        assert.ok(Math.abs(top) <= 4, `${lang}, ${lesson.id}: its card’s top at ${top} px`);
+      }
+    } finally {
+      await lab.close();
+    }
+  }
+});
