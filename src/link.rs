@@ -308,6 +308,12 @@ impl Navigation {
     }
 }
 
+/// The names of a link's readable parameters ([`Navigation`]), one list for
+/// the check of what a link holds and for `sync`, which writes them.
+pub const READABLE: [&str; 10] = [
+    "q", "k", "seq", "head", "step", "lang", "tables", "scenario", "shuffle", "lesson",
+];
+
 /// The readable parameters of a link, read by `get`; anything unreadable is
 /// left at its default (the scenario's check keeps indices in range).
 pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
@@ -337,13 +343,13 @@ pub fn unreadable_navigation(get: impl Fn(&str) -> Option<String>) -> Option<&'s
         "step" => Step::from_link(value).is_some(),
         "scenario" => Choice::from_id(value).is_some(),
         "lesson" => Lesson::from_id(value).is_some(),
-        _ => Lang::from_link(value).is_some(),
+        "lang" => Lang::from_link(value).is_some(),
+        // `tables` is on for `1` and off for anything else.
+        _ => true,
     };
-    [
-        "q", "seq", "head", "step", "lang", "scenario", "shuffle", "lesson",
-    ]
-    .into_iter()
-    .find(|&name| get(name).is_some_and(|value| !readable(name, value.trim())))
+    READABLE
+        .into_iter()
+        .find(|&name| get(name).is_some_and(|value| !readable(name, value.trim())))
 }
 
 /// The readable parameters for `nav`, defaults left out.

@@ -1,7 +1,7 @@
 //! Keeps the page's link equal to what is on screen, and the screen equal to
 //! the link when the learner goes back or forward.
 
-use super::{decode, encode, read_navigation, write_navigation, Navigation};
+use super::{decode, encode, read_navigation, write_navigation, Navigation, READABLE};
 use crate::controls::scenarios::Choice;
 use crate::i18n::Lang;
 use crate::lab::{self, LabError};
@@ -17,11 +17,12 @@ const LINK_TOKEN_SEED: u64 = 2024;
 /// Changes closer together than this (a drag, typing) share one history entry,
 /// so Back goes to the previous meaningful state, not the previous pixel.
 const HISTORY_GAP_MS: f64 = 1000.0;
-/// The parameters this module writes; every other one (`embed`, `panels`, …) is kept.
-const OWN: [&str; 12] = [
-    "s", "tokens", "q", "k", "seq", "head", "step", "lang", "tables", "scenario", "shuffle",
-    "lesson",
-];
+/// The parameters this module writes: the scenario (`s`, or the `tokens` a
+/// hand-made link names) and the readable ones; every other one (`embed`,
+/// `panels`, …) is kept.
+fn own() -> impl Iterator<Item = &'static str> {
+    ["s", "tokens"].into_iter().chain(READABLE)
+}
 /// Where the learner's work is kept between visits: the link's parameters.
 const SAVED_WORK: &str = "attention-lab:work";
 
@@ -45,7 +46,7 @@ pub fn resume_saved_work() {
     let Ok(merged) = UrlSearchParams::new_with_str(&saved) else {
         return;
     };
-    for name in OWN {
+    for name in own() {
         if let Some(value) = current.get(name) {
             merged.set(name, &value);
         }
@@ -164,7 +165,7 @@ pub fn link_search(state: LinkedState) -> String {
     let Some(params) = parameters() else {
         return String::new();
     };
-    for name in OWN {
+    for name in own() {
         params.delete(name);
     }
     params.append("s", &encoded);
