@@ -141,6 +141,10 @@ pub fn App() -> impl IntoView {
     });
     let shuffle = RwSignal::new(nav.shuffle);
     let tables = RwSignal::new(nav.tables);
+    let shown_head = Memo::new(move |_| {
+        let heads = scenario.with(|s| s.heads);
+        (heads > 1).then(|| (focus.head.get().min(heads - 1) + 1, heads))
+    });
     provide_context(Lab {
         scenario,
         trace,
@@ -150,6 +154,7 @@ pub fn App() -> impl IntoView {
         shuffle,
         tables,
         locked: embedding.lock,
+        shown_head,
     });
     // A plain visit draws the cards below the four diagrams after the first
     // frame (docs/performance-log.md: start-up). A link that picks panels (every
@@ -235,8 +240,8 @@ pub fn App() -> impl IntoView {
     };
     let copied = RwSignal::new(false);
     crate::announce::keep_announcing();
-    // Apart, so an edit that keeps the heads writes no header.
-    let several_heads = Memo::new(move |_| scenario.with(|s| s.heads > 1));
+    // Apart from the scenario, so an edit that keeps the heads writes no header.
+    let several_heads = Memo::new(move |_| shown_head.with(Option::is_some));
     let top = Memo::new(move |_| {
         let view = HeaderView {
             tables: tables.get(),

@@ -14,7 +14,7 @@ use crate::action::Heard;
 use crate::cards::Card;
 use crate::controls::scenarios::{Choice, Picked};
 use crate::i18n::{lessons as titles, LangContext, Msg};
-use crate::page::ActionCard;
+use crate::page::{shown_card, ActionCard};
 use crate::state::lab;
 use crate::walkthrough::{Step, Tour};
 use attention_core::presets::Preset;
@@ -145,8 +145,7 @@ fn bring(card: Card) {
     request_animation_frame(move || {
         set_timeout(
             move || {
-                let selector = format!("[data-card=\"{}\"] > :not([hidden])", card.panel());
-                let Ok(Some(shown)) = document().query_selector(&selector) else {
+                let Some(shown) = shown_card(card) else {
                     return;
                 };
                 crate::action::open_card(&shown);

@@ -12,8 +12,9 @@
 //!   cards' protocol;
 //! - [`svg_host`]: a diagram's markup, whose cells become [`CellEvent`]s;
 //! - [`cell`]: the cells' hooks and the pure gesture state machine;
-//! - [`visibility`]: which diagrams are on screen (`visibility.js`), and
-//!   whether start-up has reached the cards drawn later;
+//! - [`visibility`]: which diagrams are on screen (`visibility.js`),
+//!   whether start-up has reached the cards drawn later, and which element
+//!   of a card is shown;
 //! - [`markup`]: markup every card may write (a refused edit's message).
 
 pub mod action_card;
@@ -28,4 +29,4 @@ pub use cell::{hit, CellEvent};
 pub use markup::refusal;
 pub use patch::{drawn, keep_patched, while_drawn, Lit};
 pub use svg_host::SvgHost;
-pub use visibility::{Drawn, Skipped};
+pub use visibility::{shown_card, Drawn, Skipped};

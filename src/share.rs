@@ -126,7 +126,7 @@ pub fn Share() -> impl IntoView {
         let nothing = move || sheet.update(Sheet::nothing_to_export);
         let picture = move |svg: bool| {
             let export = move || {
-                let head = untrack(|| lab.shown_head());
+                let head = lab.shown_head.get_untracked();
                 let done = if svg {
                     export_svg(&action::picture_name(head, "svg"))
                 } else {
@@ -157,7 +157,7 @@ pub fn Share() -> impl IntoView {
             });
         };
         if action == ShareAction::ToggleEmbed {
-            let several_heads = lab.scenario.with_untracked(|s| s.heads > 1);
+            let several_heads = lab.shown_head.with_untracked(Option::is_some);
             sheet.update(|s| s.suggest_for(several_heads));
         }
         match sheet

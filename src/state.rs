@@ -31,15 +31,10 @@ pub struct Lab {
     pub tables: RwSignal<bool>,
     /// Whether the page is a read-only figure (`lock=1`): nothing can be edited.
     pub locked: bool,
-}
-
-impl Lab {
     /// The head the four diagrams show and how many there are, counted from
-    /// 1, when there are several; `None` for one head. Tracked.
-    pub fn shown_head(&self) -> Option<(usize, usize)> {
-        let heads = self.scenario.with(|s| s.heads);
-        (heads > 1).then(|| (self.focus.head.get().min(heads - 1) + 1, heads))
-    }
+    /// 1, when there are several; `None` for one head. A memo, so the titles
+    /// and grid names that say it are not worked out again on every edit.
+    pub shown_head: Memo<Option<(usize, usize)>>,
 }
 
 /// The shared state, from within the app.

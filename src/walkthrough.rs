@@ -17,7 +17,7 @@ pub mod steps;
 use crate::action::Heard;
 use crate::cards::Card;
 use crate::i18n::LangContext;
-use crate::page::ActionCard;
+use crate::page::{shown_card, ActionCard};
 use crate::state::lab;
 pub use action::TourAction;
 use action::{apply, Then, Walk};
@@ -122,15 +122,7 @@ fn bring_control(testid: &str) {
 /// (the heads, W_O and positions cards of the lessons' one head), the fusion
 /// card, whose B is that layer's output.
 fn show_diagram(step: Step) {
-    let shown = |card: Card| {
-        let selector = format!("[data-card=\"{}\"] > *", card.panel());
-        document()
-            .query_selector(&selector)
-            .ok()
-            .flatten()
-            .filter(|c| c.client_height() > 0)
-    };
-    if let Some(card) = shown(step.card()).or_else(|| shown(Card::Fusion)) {
+    if let Some(card) = shown_card(step.card()).or_else(|| shown_card(Card::Fusion)) {
         crate::action::open_card(&card);
         card.scroll_into_view();
     }

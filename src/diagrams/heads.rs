@@ -22,7 +22,8 @@ pub fn ShownHead() -> impl IntoView {
     let lab = lab();
     let LangContext(lang) = expect_context::<LangContext>();
     let said = move || {
-        lab.shown_head()
+        lab.shown_head
+            .get()
             .map(|head| format!(" · {}", crate::i18n::heads::head_of(head, lang.get())))
     };
     view! { <span class="shown-head" data-testid="shown-head">{said}</span> }

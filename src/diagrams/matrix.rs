@@ -100,7 +100,8 @@ pub fn MatrixGrid(
     let tables = lab.tables;
     let name = Memo::new(move |_| {
         let what = aria.get(lang.get());
-        match lab.shown_head().filter(|_| of_head) {
+        // Only a head's grid follows the head: the others never rerun.
+        match of_head.then(|| lab.shown_head.get()).flatten() {
             Some(head) => format!("{what}, {}", crate::i18n::heads::head_of(head, lang.get())),
             None => what.to_owned(),
         }

@@ -1,8 +1,23 @@
 //! Which diagrams are on screen, followed in `visibility.js`, so the page
-//! patches only what a learner can see; and whether start-up has reached the
-//! cards drawn after the first frame (the registry's `later`, `data-later`).
+//! patches only what a learner can see; whether start-up has reached the
+//! cards drawn after the first frame (the registry's `later`, `data-later`);
+//! and which element of a card the page shows ([`shown_card`]).
 
+use crate::cards::Card;
 use leptos::prelude::*;
+
+/// The element of `card` the page shows now, to scroll to: `None` while the
+/// card is left out of the page (a link's `panels=`), hidden (the W_O and
+/// positions cards without them) or empty (the heads card of one head, the
+/// RoPE card without RoPE). Of two cards on one panel (positions and RoPE),
+/// the one shown.
+pub fn shown_card(card: Card) -> Option<web_sys::Element> {
+    let selector = format!(
+        "[data-card=\"{}\"]:not([data-unpicked]) > :not([hidden]):not(:empty)",
+        card.panel()
+    );
+    document().query_selector(&selector).ok().flatten()
+}
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/page/visibility.js")]
 extern "C" {
