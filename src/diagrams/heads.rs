@@ -9,7 +9,8 @@ mod markup;
 
 use crate::action::Heard;
 use crate::diagrams::matrix::raster::draw_pixels;
-use crate::i18n::LangContext;
+use crate::geometry::thumbnail::MapLayout;
+use crate::i18n::{heads as text, LangContext};
 use crate::page::{drawn, ActionCard};
 use crate::state::lab;
 use action::{apply, HeadsAction};
@@ -37,8 +38,24 @@ pub fn Heads() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let maps = Memo::new(move |_| layer.with(|l| markup::maps(l.as_ref())));
+    let labels = Memo::new(move |_| {
+        lab.view
+            .with(|v| v.as_ref().map(|v| v.labels.clone()).unwrap_or_default())
+    });
+    // Where a map's cells sit, and what its rows and columns are called
+    // (tokens, or pooled positions).
+    let layout = Memo::new(move |_| {
+        let tokens = layer.with(|l| {
+            let first = l.as_ref().and_then(|l| l.weights.first());
+            first.map_or(0, |w| w.nrows())
+        });
+        markup::layout(tokens)
+    });
+    let names = Memo::new(move |_| labels.with(|l| markup::cell_names(l, layout.get().thumbnail)));
     // The same for any weights of the same shape: new weights patch nothing.
-    let markup = Memo::new(move |_| layer.with(|l| markup::heads(l.as_ref(), lang.get())));
+    let markup = Memo::new(move |_| {
+        layer.with(|l| labels.with(|names| markup::heads(l.as_ref(), names, lang.get())))
+    });
     let act = Callback::new(move |heard: Heard| {
         let Some(action) = HeadsAction::read(&heard.reading()) else {
             return;
@@ -84,9 +101,58 @@ pub fn Heads() -> impl IntoView {
                 }
                 if let Some(svg) = find("svg.head-weights") {
                     let _ = svg.set_attribute("data-values", &markup::values(cells));
+                    let aria = names.with(|n| markup::map_aria(n, i, cells, lang.get()));
+                    let _ = svg.set_attribute("aria-label", &aria);
                 }
             }
         });
     });
+    // Pointing at (or tapping) a map's cell says its query, key and weight
+    // under the maps; leaving the card brings the hint back.
+    crate::action::on_events(node, "pointermove pointerdown pointerleave", move |e| {
+        let Some(readout) = node
+            .get_untracked()
+            .and_then(|card| card.query_selector(".head-readout").ok().flatten())
+        else {
+            return;
+        };
+        if e.type_() == "pointerleave" {
+            readout.set_text_content(Some(text::READOUT_HINT.get(lang.get_untracked())));
+            return;
+        }
+        let Some(reading) = reading_at(
+            &e,
+            layout.get_untracked(),
+            maps,
+            names,
+            lang.get_untracked(),
+        ) else {
+            return;
+        };
+        readout.set_text_content(Some(&reading));
+    });
     card
+}
+
+/// What the cell under the pointer of `e` says, if it is over a map's cell.
+fn reading_at(
+    e: &web_sys::Event,
+    layout: MapLayout,
+    maps: Memo<Vec<ndarray::Array2<f64>>>,
+    names: Memo<Vec<String>>,
+    lang: crate::i18n::Lang,
+) -> Option<String> {
+    use leptos::wasm_bindgen::JsCast;
+    let pointer = e.dyn_ref::<web_sys::PointerEvent>()?;
+    let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let svg = target.closest("svg.head-weights").ok()??;
+    let head: usize = svg.get_attribute("data-head")?.parse().ok()?;
+    // The SVG is drawn at its own size; the ratio keeps a zoomed page right.
+    let bounds = svg.get_bounding_client_rect();
+    let (width, height) = layout.size();
+    let x = (f64::from(pointer.client_x()) - bounds.left()) * width / bounds.width().max(1.0);
+    let y = (f64::from(pointer.client_y()) - bounds.top()) * height / bounds.height().max(1.0);
+    let cell = layout.cell_at(x, y)?;
+    let weight = maps.with_untracked(|m| m.get(head).and_then(|w| w.get(cell).copied()))?;
+    Some(names.with_untracked(|n| markup::cell_reading(n, head, cell, weight, lang)))
 }

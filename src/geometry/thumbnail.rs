@@ -1,6 +1,7 @@
 //! A small map of a T×T matrix, one per head: at most [`MAX_CELLS`] cells a
 //! side, each the mean of a square block of positions when T is larger. It is
-//! painted a pixel a cell and scaled up by CSS, so it needs no pixel geometry.
+//! painted a pixel a cell and scaled up by CSS; [`MapLayout`] places its cells
+//! and labels in its SVG, and finds the cell under the pointer.
 
 use ndarray::Array2;
 use std::ops::Range;
@@ -61,9 +62,94 @@ impl Thumbnail {
     }
 }
 
+/// A map's square of cells, in CSS pixels a side.
+pub const SIDE: f64 = 112.0;
+/// Least distance between two printed labels along a side, in CSS pixels:
+/// closer labels would overlap, so only every few cells are named.
+const LABEL_PITCH: f64 = 13.0;
+
+/// Where a map's cells and its labels sit in its SVG, in CSS pixels: the
+/// query labels in a margin on the left, the key labels in one on top, then
+/// the cells in a square of [`SIDE`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MapLayout {
+    pub thumbnail: Thumbnail,
+    /// The margins for the labels, left and top.
+    pub left: f64,
+    pub top: f64,
+}
+
+impl MapLayout {
+    /// One cell's side.
+    pub fn pitch(&self) -> f64 {
+        SIDE / self.thumbnail.cells as f64
+    }
+
+    /// The SVG's width and height.
+    pub fn size(&self) -> (f64, f64) {
+        (self.left + SIDE, self.top + SIDE)
+    }
+
+    /// The centre of cell (row, column).
+    pub fn centre(&self, row: usize, column: usize) -> (f64, f64) {
+        let pitch = self.pitch();
+        (
+            self.left + (column as f64 + 0.5) * pitch,
+            self.top + (row as f64 + 0.5) * pitch,
+        )
+    }
+
+    /// The cell (row, column) under the point (x, y), if any.
+    pub fn cell_at(&self, x: f64, y: f64) -> Option<(usize, usize)> {
+        let pitch = self.pitch();
+        let (column, row) = ((x - self.left) / pitch, (y - self.top) / pitch);
+        let cells = self.thumbnail.cells as f64;
+        let inside = |v: f64| (0.0..cells).contains(&v);
+        (inside(row) && inside(column)).then_some((row as usize, column as usize))
+    }
+
+    /// Every how many cells a label is printed, so that labels stand at
+    /// least [`LABEL_PITCH`] apart.
+    pub fn label_step(&self) -> usize {
+        (LABEL_PITCH / self.pitch()).ceil().max(1.0) as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn map_points_and_cells_map_both_ways() {
+        for positions in [1, 4, 6, 16, 40, 256] {
+            let layout = MapLayout {
+                thumbnail: Thumbnail::new(positions),
+                left: 44.0,
+                top: 30.0,
+            };
+            let cells = layout.thumbnail.cells;
+            for row in 0..cells {
+                for column in 0..cells {
+                    let (x, y) = layout.centre(row, column);
+                    assert_eq!(layout.cell_at(x, y), Some((row, column)), "{positions}");
+                }
+            }
+            // The labels' margins and past the square are no cell.
+            assert_eq!(layout.cell_at(43.9, 31.0), None);
+            assert_eq!(layout.cell_at(45.0, 29.9), None);
+            let (width, height) = layout.size();
+            assert_eq!(layout.cell_at(width + 0.1, 31.0), None);
+            assert_eq!(layout.cell_at(45.0, height), None);
+            // Printed labels never stand closer than LABEL_PITCH.
+            assert!(layout.label_step() as f64 * layout.pitch() >= LABEL_PITCH);
+        }
+        let six = MapLayout {
+            thumbnail: Thumbnail::new(6),
+            left: 0.0,
+            top: 0.0,
+        };
+        assert_eq!(six.label_step(), 1, "six cells of 18.7 px: every one named");
+    }
 
     #[test]
     fn short_sequences_draw_every_position() {

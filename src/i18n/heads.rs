@@ -43,6 +43,16 @@ pub const THUMBNAIL_ARIA: Msg = Msg {
     zh: " 的权重 α′，点击选中这个头",
     en: "’s weights α′; click to pick this head",
 };
+/// Before the weights of a map's rows, in its name for a screen reader.
+pub const BY_QUERY: Msg = Msg {
+    zh: "。每行（查询）的权重：",
+    en: ". Weights by query: ",
+};
+/// Where pointing at a map's cell says its weight, until it does.
+pub const READOUT_HINT: Msg = Msg {
+    zh: "把指针移到（或点按）小图的格子上，这里就显示它的查询、键和权重。",
+    en: "Point at (or tap) a cell of a map to read its query, key and weight here.",
+};
 pub const POOLED: Msg = Msg {
     zh: "每个小格是一块权重的平均值，块的边长为 ",
     en: "Each small cell is the mean of a square block of weights, this many on a side: ",

@@ -292,7 +292,6 @@ function verdict(p50, p95, target) {
   const met = p50 <= target && p95 <= 2 * target;
   return `p50 ≤ ${target}, p95 ≤ ${2 * target}: ${met ? 'met' : 'MISSED'}`;
 }
-const selectP95 = {};
 
 try {
   console.log(`\nFirst diagram: navigation start → the weights written, and on screen (ms), median of ${LOADS} loads`);
@@ -325,6 +324,18 @@ try {
     if (late) console.log(`  note: in ${late} of ${LOADS} loads the cards below the diagrams were drawn before the weights were shown, and are in the time`);
   }
 
+  // `BENCH_ONLY=first-diagram` stops here: the first diagram's rows take a
+  // minute, the whole bench ten.
+  if (process.env.BENCH_ONLY !== 'first-diagram') await latencyRows();
+} finally {
+  await browser.close();
+  await server.close();
+  await floor.close();
+}
+
+/** The latency rows: every kind of input, in every view, at every length. */
+async function latencyRows() {
+  const selectP95 = {};
   console.log('\nInput → DOM updated and laid out (ms), release build, headless Chromium');
   console.log(`p50 / p95 / max over ${SAMPLES} inputs after ${WARMUP} warm-ups; first = the slowest warm-up`);
   console.log(`${'kind'.padEnd(20)} ${'view'.padEnd(14)} ${'T'.padStart(13)} ${['p50', 'p95', 'max', 'first'].map((h) => h.padStart(8)).join(' ')}  target`);
@@ -348,8 +359,4 @@ try {
     const ratio = selectP95[view][256] / selectP95[view][16];
     console.log(`\nselect a query (${view}), p95 at T = 256 over T = 16: ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT MET'})`);
   }
-} finally {
-  await browser.close();
-  await server.close();
-  await floor.close();
 }

@@ -110,14 +110,31 @@ test('the heads card, off screen while the weights change, shows the new ones as
   const stale = await lab.page.$eval('[data-testid="head-weights"][data-head="1"]', (svg) => svg.dataset.values);
   assert.equal(stale, before.flat().join(' '), 'an off-screen map is not redrawn');
   // ...and shows the core's weights of each head once it is back on screen.
-  const core = runAttnTrace(await lab.shownScenario());
+  const scenario = await lab.shownScenario();
+  const core = runAttnTrace(scenario);
   for (const h of [0, 1]) assertAllClose(await headMap(lab, h), core.weights[h], CORE_TOLERANCE, `map of head ${h + 1}`);
   assert.notDeepEqual(await headMap(lab, 1), before);
-  // Each map's SVG, which takes the click, lies exactly over its canvas.
+  // Each map's square of cells in the SVG, which takes the click, lies
+  // exactly over its canvas.
   const boxes = await lab.page.$$eval('.head-thumb', (thumbs) =>
-    thumbs.map((t) => ['canvas', 'svg'].map((s) => JSON.stringify(t.querySelector(s).getBoundingClientRect()))),
+    thumbs.map((t) => ['canvas', 'rect.head-frame'].map((s) => JSON.stringify(t.querySelector(s).getBoundingClientRect()))),
   );
-  for (const [canvas, svg] of boxes) assert.equal(svg, canvas);
+  for (const [canvas, square] of boxes) assert.equal(square, canvas);
+  // Pointing at a cell reads it out: the query's and key's tokens and the
+  // core's weight; a screen reader has every cell's weight in the map's name.
+  const { tokens } = scenario;
+  const square = await lab.page.locator('[data-head="1"] rect.head-frame').boundingBox();
+  const t = tokens.length;
+  await lab.page.mouse.move(square.x + (3.5 * square.width) / t, square.y + (0.5 * square.height) / t);
+  const weight = core.weights[1][0][3].toFixed(2);
+  const reading = await lab.page.textContent('[data-testid="head-readout"]');
+  assert.match(reading, /^(Head 2|头 2) · /);
+  assert.ok(reading.endsWith(` · ${tokens[0]} → ${tokens[3]}: ${weight}`), reading);
+  const aria = await lab.page.getAttribute('[data-testid="head-weights"][data-head="1"]', 'aria-label');
+  assert.ok(aria.includes(`${tokens[0]}: ${tokens[0]} ${core.weights[1][0][0].toFixed(2)}, ${tokens[1]}`), aria);
+  // The map's rows and columns are named by the tokens.
+  const labels = await lab.page.$$eval('[data-head="1"] text.head-label.query', (texts) => texts.map((x) => x.textContent));
+  assert.deepEqual(labels, tokens.map((x) => (x.length > 5 ? `${x.slice(0, 4)}…` : x)));
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });
