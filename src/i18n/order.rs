@@ -178,14 +178,23 @@ pub const ROPE_OFFSET: Msg = Msg {
     zh: "相隔 p_q − p_k",
     en: "offset p_q − p_k",
 };
+/// The RoPE card's pickers of the query and the key its dials show.
+pub const ROPE_QUERY_PICKER: Msg = Msg {
+    zh: "查询",
+    en: "Query",
+};
+pub const ROPE_KEY_PICKER: Msg = Msg {
+    zh: "键",
+    en: "Key",
+};
 pub const ROPE_PICK: Msg = Msg {
-    zh: "点分数表的格子可以换一对查询和键。",
-    en: "Click a cell of the scores to pick another query and key.",
+    zh: "点分数表的格子，或用下面的两个选择框，可以换一对查询和键。",
+    en: "Click a cell of the scores, or use the two pickers below, to pick another query and key.",
 };
 /// Said while the pair shown stands at position 0, where no pair turns.
 pub const ROPE_NOTHING_TURNS: Msg = Msg {
-    zh: "两者都在位置 0，转角为 0，什么都不转。点分数表里靠后的一格（比如第 3 行第 1 列），看它们转起来。",
-    en: "Both stand at position 0, where the angle is 0 and nothing turns. Click a later cell of the scores (say row 3, column 1) to watch them turn.",
+    zh: "两者都在位置 0，转角为 0，什么都不转。点分数表里靠后的一格（比如第 3 行第 1 列），或在下面选一个靠后的查询，看它们转起来。",
+    en: "Both stand at position 0, where the angle is 0 and nothing turns. Click a later cell of the scores (say row 3, column 1), or pick a later query below, to watch them turn.",
 };
 pub const SCORES_TURNED: Msg = Msg {
     zh: "RoPE 已打开：这里的 Q 和 K 是按位置旋转之后的（见 RoPE 卡片），不是投影卡片里的 XW_Q、XW_K。",

@@ -113,6 +113,35 @@ test('RoPE: each pair of the selected q and k on a dial, and the score against t
   }
 });
 
+test('RoPE turned on at the first cell opens on a pair that turns; its pickers reach any pair by keyboard; its text is 11 px or more on a phone', async () => {
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`, { width: 390, height: 844 });
+  try {
+    await lab.choosePositions('rope');
+    await lab.reveal('[data-testid="rope"]');
+    await lab.page.waitForSelector('[data-testid="rope-query"]');
+    // Query and key both at position 0 would not turn: the third query is shown.
+    assert.equal(await lab.page.inputValue('[data-testid="rope-query"]'), '2');
+    assert.match(await lab.page.textContent('[data-testid="rope-pair"]'), /at position 2, key .* at position 0/);
+    // The keyboard picks another key: the dials and the chart follow.
+    await lab.page.focus('[data-testid="rope-key"]');
+    await lab.page.keyboard.press('ArrowDown');
+    await lab.page.waitForFunction(() => document.querySelector('[data-testid="rope-now"]')?.dataset.offset === '1');
+    assert.match(await lab.page.textContent('[data-testid="rope-pair"]'), /key .* at position 1$/);
+    // Every text of the card is at least 11 px on screen.
+    const sizes = await lab.page.$$eval('[data-testid="rope"] :is(svg text, p, span, option, figcaption)', (all) =>
+      all.map((t) => {
+        const svg = t.closest('svg');
+        const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+        return parseFloat(getComputedStyle(t).fontSize) * scale;
+      }),
+    );
+    assert.ok(sizes.length > 10 && sizes.every((px) => px >= 11), sizes.join(' '));
+    assert.deepEqual(lab.consoleErrors, []);
+  } finally {
+    await lab.close();
+  }
+});
+
 test('an embed of the word-order panel on the word-order scenario shows that card alone, with its positions', async () => {
   const lab = await LabPage.open(harness.browser, `${harness.server.url}?embed=1&panels=word-order,positions&scenario=word-order&lang=zh`, undefined, { state: 'attached' });
   try {

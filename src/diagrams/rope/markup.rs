@@ -3,6 +3,7 @@
 //! their positions, and the score of the same two contents against the
 //! offset p_q − p_k. Pure, so tests read it natively.
 
+use super::action::Control;
 use crate::geometry::format::{fixed, js_number, rounded};
 use crate::geometry::rope::{Dial, OffsetChart};
 use crate::i18n::{order as text, Lang};
@@ -24,6 +25,8 @@ const CHART: (f64, f64) = (340.0, 164.0);
 pub struct RopeView {
     pub query: (usize, String),
     pub key: (usize, String),
+    /// Every token's name, for the pickers of the query and the key.
+    pub tokens: Vec<String>,
     /// q's and k's rows before and after the turn.
     pub q: [Vec<f64>; 2],
     pub k: [Vec<f64>; 2],
@@ -51,6 +54,7 @@ impl RopeView {
         Some(RopeView {
             query: (query, view.labels[query].clone()),
             key: (key, view.labels[key].clone()),
+            tokens: view.labels.clone(),
             q: [row(q_before, query), row(&view.q, query)],
             k: [row(k_before, key), row(&view.k, key)],
             by_offset,
@@ -100,6 +104,7 @@ pub fn rope_card(view: Option<&RopeView>, lang: Lang) -> String {
         &[("class", "note"), ("data-testid", "rope-pick")],
         pick.get(lang),
     );
+    pickers(&mut m, v, lang);
     m.open("div", &[("class", "rope-dials")]);
     let d_k = v.q[0].len();
     for pair in 0..d_k / 2 {
@@ -109,6 +114,35 @@ pub fn rope_card(view: Option<&RopeView>, lang: Lang) -> String {
     chart(&mut m, v, lang);
     m.close("div");
     m.finish()
+}
+
+/// The query's and the key's pickers: the keyboard's way to another pair,
+/// which a pointer picks with a score cell.
+fn pickers(m: &mut Markup, v: &RopeView, lang: Lang) {
+    m.open("div", &[("class", "rope-pickers")]);
+    let choices = [
+        (Control::Query, text::ROPE_QUERY_PICKER, v.query.0),
+        (Control::Key, text::ROPE_KEY_PICKER, v.key.0),
+    ];
+    for (control, label, chosen) in choices {
+        m.open("label", &[]).element("span", &[], label.get(lang));
+        let select = [
+            ("data-testid", control.name()),
+            ("data-action", control.name()),
+        ];
+        m.open("select", &select);
+        for (i, token) in v.tokens.iter().enumerate() {
+            let value = i.to_string();
+            let mut option = vec![("value", value.as_str())];
+            if i == chosen {
+                option.push(("selected", ""));
+            }
+            let name = format!("{token}{}{i}", text::ROPE_AT.get(lang));
+            m.element("option", &option, &name);
+        }
+        m.close("select").close("label");
+    }
+    m.close("div");
 }
 
 /// Pair `pair` of q and k on a dial, before (dashed) and after (solid).
@@ -191,10 +225,11 @@ fn dial(m: &mut Markup, v: &RopeView, pair: usize, d_k: usize, lang: Lang) {
 /// The raw score against the offset, the selected pair's offset marked.
 fn chart(m: &mut Markup, v: &RopeView, lang: Lang) {
     let (width, height) = CHART;
+    // The left margin holds the y axis's ends, "−0.59" at 12 px.
     let plot = OffsetChart::of(
         &v.by_offset,
         v.first,
-        (34.0, 20.0, width - 44.0, height - 60.0),
+        (44.0, 20.0, width - 54.0, height - 60.0),
     );
     let points: Vec<String> = v
         .by_offset
@@ -255,12 +290,24 @@ fn chart(m: &mut Markup, v: &RopeView, lang: Lang) {
         .coord("cy", plot.y(now))
         .attr("r", "4.5")
         .end_empty();
-    // The selected pair's score, printed beside its dot.
+    // The selected pair's score, printed beside its dot on the side away
+    // from the axes' labels: below it in the plot's upper half, above it in
+    // the lower half; left of it in the right half, right of it in the left.
+    let (x, y) = (plot.x(offset), plot.y(now));
+    let upper = y < plot.top + plot.height / 2.0;
+    let right = x > plot.left + plot.width / 2.0;
     m.start("text")
-        .attr("class", "rope-y")
+        .attr(
+            "class",
+            if right {
+                "rope-now-value end"
+            } else {
+                "rope-now-value"
+            },
+        )
         .attr("data-testid", "rope-now-value")
-        .coord("x", plot.x(offset) + 8.0)
-        .coord("y", plot.y(now) - 10.0)
+        .coord("x", if right { x - 8.0 } else { x + 8.0 })
+        .coord("y", if upper { y + 12.0 } else { y - 12.0 })
         .end()
         .text(&rounded(now, 2))
         .close("text");
@@ -337,6 +384,39 @@ mod tests {
         assert!(!turning.contains(text::ROPE_NOTHING_TURNS.zh));
         // Scores below zero take a true minus sign.
         assert!(!turning.contains(">-"), "an ASCII minus");
+    }
+
+    #[test]
+    fn the_pickers_list_every_token_with_the_shown_pair_chosen() {
+        let v = view(Positions::Rope);
+        let html = rope_card(RopeView::new(&v, 2, 1).as_ref(), Lang::En);
+        for control in [Control::Query, Control::Key] {
+            let select = format!(
+                "<select data-testid=\"{0}\" data-action=\"{0}\">",
+                control.name()
+            );
+            assert!(html.contains(&select), "{html}");
+        }
+        let tokens = &v.labels;
+        assert_eq!(html.matches("<option ").count(), 2 * tokens.len());
+        assert!(html.contains(&format!(
+            "<option value=\"2\" selected=\"\">{} at position 2</option>",
+            tokens[2]
+        )));
+        assert!(html.contains(&format!(
+            "<option value=\"1\" selected=\"\">{} at position 1</option>",
+            tokens[1]
+        )));
+    }
+
+    #[test]
+    fn the_score_beside_the_dot_keeps_to_the_side_away_from_the_axes() {
+        let v = view(Positions::Rope);
+        // The query after the key: the dot right of the middle, its number left of it.
+        let right = rope_card(RopeView::new(&v, 3, 0).as_ref(), Lang::En);
+        assert!(right.contains("class=\"rope-now-value end\""));
+        let left = rope_card(RopeView::new(&v, 0, 3).as_ref(), Lang::En);
+        assert!(left.contains("class=\"rope-now-value\""));
     }
 
     #[test]
