@@ -10,7 +10,9 @@ use crate::svg::{coord, Markup};
 use attention_core::experiment::{ScalingPoint, Stats};
 
 const WIDTH: f64 = 300.0;
-const HEIGHT: f64 = 200.0;
+/// Room under the plot for the ticks (12 below it), the axis's name (26)
+/// and, on a line of its own, the readout (51).
+const HEIGHT: f64 = 214.0;
 const PLOT: Plot = Plot {
     left: 40.0,
     top: 40.0,
@@ -184,7 +186,7 @@ pub fn chart(metric: Metric, points: &[ScalingPoint], marker: usize, lang: Lang)
     let attrs = [
         ("class", "readout"),
         ("x", "4"),
-        ("y", &coord(HEIGHT - 12.0)),
+        ("y", &coord(PLOT.top + PLOT.height + 51.0)),
         ("data-testid", "experiment-readout"),
     ];
     m.element("text", &attrs, &readout);
@@ -299,5 +301,24 @@ mod tests {
             two_decimals(at.scaled.dot_variance)
         );
         assert!(svg.contains(&expected), "{svg}");
+    }
+
+    #[test]
+    fn the_readout_has_a_line_of_its_own_under_the_axis_name() {
+        let svg = chart(Metric::Variance, &points(), 64, Lang::En);
+        let y_of = |testid: &str| -> f64 {
+            let at = svg
+                .find(&format!("data-testid=\"{testid}\""))
+                .expect(testid);
+            let tag = &svg[svg[..at].rfind('<').unwrap_or(0)..at];
+            let y = tag.split("y=\"").nth(1).and_then(|r| r.split('"').next());
+            y.and_then(|v| v.parse().ok()).unwrap_or(f64::NAN)
+        };
+        let (axis, readout) = (y_of("experiment-x-axis"), y_of("experiment-readout"));
+        assert!(
+            readout - axis >= 20.0,
+            "axis name at {axis}, readout at {readout}"
+        );
+        assert!(readout <= HEIGHT - 6.0, "the readout inside the chart");
     }
 }

@@ -81,11 +81,17 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function launchBrowser() {
+/**
+ * Launches Debian's Chromium. With `classicScrollbars`, pages draw classic
+ * scroll bars that take width from the layout, as on Windows and on Linux
+ * desktops; by default headless Chromium hides them (`--hide-scrollbars`).
+ */
+export async function launchBrowser({ classicScrollbars = false } = {}) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: classicScrollbars ? ['--hide-scrollbars'] : [],
   });
 }
 
@@ -93,13 +99,14 @@ export async function launchBrowser() {
  * Serves dist/ and launches Chromium once for the calling test file, through
  * node:test `before` and `after` hooks. The returned object's `server` and
  * `browser` are filled in when the `before` hook has run, so tests read them
- * as fields rather than destructuring them up front.
+ * as fields rather than destructuring them up front. `options` are
+ * `launchBrowser`'s.
  */
-export function useLab() {
+export function useLab(options = {}) {
   const harness = { server: undefined, browser: undefined };
   before(async () => {
     harness.server = await serveDist();
-    harness.browser = await launchBrowser();
+    harness.browser = await launchBrowser(options);
   });
   after(async () => {
     await harness.browser?.close();

@@ -4,7 +4,7 @@
 // embedded figure with two borders and no way to the full app.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, LabPage } from './lab_page.mjs';
+import { useLab, LabPage, launchBrowser } from './lab_page.mjs';
 
 const harness = useLab();
 const MINUS_INFINITY = '\u2212\u221e';
@@ -355,10 +355,14 @@ test('a padded token is marked under its label, never struck through (了 would 
   await lab.close();
 });
 
-test('the general formula keeps its last symbol on a phone and beside the walkthrough, with a classic scroll bar’s width taken', async () => {
-  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en`);
+test('the general formula keeps its last symbol on a phone and beside the walkthrough, with classic scroll bars', async () => {
+  const browser = await launchBrowser({ classicScrollbars: true });
+  const lab = await LabPage.open(browser, `${harness.server.url}?lang=en`);
   try {
     const { page } = lab;
+    // The page's scroll bar takes width from the layout: the check is real.
+    const bar = await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth);
+    assert.ok(bar > 0, `a classic scroll bar is ${bar} px wide`);
     const fits = () => page.evaluate(() => {
       const box = document.querySelector('.general-formula');
       return { hidden: box.scrollWidth - box.clientWidth, width: box.clientWidth };
@@ -368,14 +372,15 @@ test('the general formula keeps its last symbol on a phone and beside the walkth
       const fit = await fits();
       assert.ok(fit.hidden <= 0, `${width} px: ${fit.hidden} px of the formula hidden in ${fit.width}`);
     }
-    // Beside the diagrams, with the column 15 px narrower, as a classic
-    // (non-overlay) scroll bar makes it.
+    // Beside the diagrams, in the walkthrough's own scrolling column.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.click('[data-testid="walkthrough-toggle"]');
-    await page.addStyleTag({ content: '.app[data-step] main > .slot > .walkthrough { padding-right: calc(1rem + 15px); }' });
+    const column = await page.$eval('.app[data-step] main > .slot > .walkthrough', (w) => w.offsetWidth - w.clientWidth);
+    assert.ok(column > 0, `the walkthrough column scrolls with a ${column} px bar`);
     const fit = await fits();
     assert.ok(fit.hidden <= 0, `beside the walkthrough: ${fit.hidden} px hidden in ${fit.width}`);
   } finally {
     await lab.close();
+    await browser.close();
   }
 });

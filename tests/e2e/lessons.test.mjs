@@ -5,7 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLab, LabPage } from './lab_page.mjs';
 
-const harness = useLab();
+// Classic scroll bars, which take width from the layout (Windows, Linux
+// desktops): each lesson's first screen is checked and shown with them.
+const harness = useLab({ classicScrollbars: true });
 
 // What each lesson opens (src/lessons.rs): its menu id, its scenario (none
 // for the lessons that keep the one on screen), its first step and the

@@ -15,7 +15,7 @@ use ndarray::Array2;
 
 /// The margins of a map's SVG for its labels: the queries' on the left, the
 /// keys' (turned 60°) on top.
-const LABELS_LEFT: f64 = 40.0;
+const LABELS_LEFT: f64 = 36.0;
 const LABELS_TOP: f64 = 38.0;
 /// Most characters of a token's name a map prints.
 const LABEL_CHARS: usize = 5;
@@ -349,7 +349,7 @@ mod tests {
         let html = heads(Some(&two), &tokens, Lang::En);
         // Every token names a row (right-aligned, left of the cells) and a column.
         assert!(
-            html.contains("class=\"head-label query\" x=\"36\""),
+            html.contains("class=\"head-label query\" x=\"32\""),
             "{html}"
         );
         for token in &tokens {
