@@ -15,12 +15,14 @@
 //! - [`visibility`]: which diagrams are on screen (`visibility.js`),
 //!   whether start-up has reached the cards drawn later, and which element
 //!   of a card is shown;
-//! - [`markup`]: markup every card may write (a refused edit's message).
+//! - [`markup`]: markup every card may write (a refused edit's message);
+//! - [`screen`]: whether the screen is narrow, for geometry that follows it.
 
 pub mod action_card;
 pub mod cell;
 pub mod markup;
 pub mod patch;
+pub mod screen;
 pub mod svg_host;
 pub mod visibility;
 
@@ -28,5 +30,6 @@ pub use action_card::ActionCard;
 pub use cell::{hit, CellEvent};
 pub use markup::refusal;
 pub use patch::{drawn, keep_patched, while_drawn, Lit};
+pub use screen::narrow_screen;
 pub use svg_host::SvgHost;
 pub use visibility::{shown_card, Drawn, Skipped};

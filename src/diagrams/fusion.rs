@@ -19,7 +19,7 @@ use crate::geometry::format::{subscript, sum_of_products};
 use crate::geometry::raster::MAX_DRAWN;
 use crate::i18n::{self, tr, LangContext};
 use crate::lab::row_of;
-use crate::page::{CellEvent, SvgHost};
+use crate::page::{narrow_screen, CellEvent, SvgHost};
 use crate::state::lab;
 use leptos::prelude::*;
 use markup::FusionSpec;
@@ -41,11 +41,13 @@ pub fn Fusion() -> impl IntoView {
     // The component whose sum is written out; it stays after the pointer
     // leaves so the learner can read it, and phones can set it with a tap.
     let component = RwSignal::new(None::<usize>);
+    // A phone draws B_i under the value rows: beside them it is twice as wide.
+    let narrow = narrow_screen();
 
     // The SVG and, after it, the legend: one piece of markup for both.
     let markup = Memo::new(move |_| {
         let lang = lang.get();
-        let (query, component) = (query(), component.get());
+        let (query, component, stacked) = (query(), component.get(), narrow.get());
         view.with(|v| {
             v.as_ref().map_or_else(String::new, |t| {
                 let name = (query, t.labels.get(query).map_or("", String::as_str));
@@ -62,6 +64,7 @@ pub fn Fusion() -> impl IntoView {
                     masked_word: i18n::MASKED.get(lang),
                     legend_title: i18n::FUSION_LEGEND.get(lang),
                     tick_note: i18n::FUSION_TICK.get(lang),
+                    stacked,
                 };
                 if t.len() > MAX_DRAWN {
                     let c = contributors::largest(t, query, i18n::FUSION_REST.get(lang));

@@ -65,6 +65,10 @@ pub struct Connector {
     pub width: f64,
     /// Stroke opacity, growing with the weight.
     pub opacity: f64,
+    /// Where it runs down, how far right of `from`, when it ends at the
+    /// right of B_i under the value rows (a stacked layout); `None` when it
+    /// ends beside them.
+    pub bend: Option<f64>,
 }
 
 impl Connector {
@@ -75,12 +79,30 @@ impl Connector {
             to,
             width: stroke_width(weight, max_width),
             opacity: emphasis(weight),
+            bend: None,
         }
     }
 
-    /// The two control points: both at the horizontal middle, one level with
-    /// each end, so the curve leaves and arrives horizontally.
+    /// The same connector ending at the right of B_i under the value rows:
+    /// it leaves rightward, runs down `bend` right of its start, and comes
+    /// back left into `to`, so it never crosses the value rows.
+    pub fn arriving_from_the_right(self, bend: f64) -> Self {
+        Self {
+            bend: Some(bend),
+            ..self
+        }
+    }
+
+    /// The two control points. Beside B_i: both at the horizontal middle,
+    /// one level with each end, so the curve leaves and arrives horizontally.
+    /// Under the value rows: both `bend` right of the start, one level with
+    /// each end, so the curve leaves rightward, runs down and arrives going
+    /// left.
     pub fn controls(&self) -> ((f64, f64), (f64, f64)) {
+        if let Some(bend) = self.bend {
+            let down = self.from.0 + bend;
+            return ((down, self.from.1), (down, self.to.1));
+        }
         let middle = (self.from.0 + self.to.0) / 2.0;
         ((middle, self.from.1), (middle, self.to.1))
     }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useLab, LabPage, SCREENSHOTS, sumOf, isClose } from './lab_page.mjs';
+import { useLab, LabPage, SCREENSHOTS, sumOf, isClose, launchBrowser } from './lab_page.mjs';
 
 const harness = useLab();
 
@@ -111,12 +111,33 @@ test('token labels are shown as text', async () => {
   await lab.close();
 });
 
-test('the fusion diagram on a phone', async () => {
-  const lab = await LabPage.open(harness.browser, harness.server.url, { width: 390, height: 844 });
-  await lab.page.locator('[data-testid="fusion"] .fusion-column').nth(0).click();
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const file = path.join(SCREENSHOTS, 'fusion-390x844.png');
-  await lab.page.locator('[data-diagram="fusion"]').screenshot({ path: file });
-  assert.ok((await lab.horizontalOverflow()) <= 0, 'the page scrolls sideways');
-  await lab.close();
+test('the fusion diagram on a phone is drawn stacked and fits without scrolling sideways, even with a classic scroll bar', async () => {
+  const browser = await launchBrowser({ classicScrollbars: true });
+  const lab = await LabPage.open(browser, harness.server.url, { width: 390, height: 844 });
+  try {
+    await lab.reveal('[data-testid="fusion"]');
+    await lab.page.locator('[data-testid="fusion"] .fusion-column').nth(0).click();
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    const file = path.join(SCREENSHOTS, 'fusion-390x844.png');
+    await lab.page.locator('[data-diagram="fusion"]').screenshot({ path: file });
+    assert.ok((await lab.horizontalOverflow()) <= 0, 'the page scrolls sideways');
+    const fit = () => lab.page.$eval('[data-testid="fusion"]', (svg) => {
+      const box = svg.closest('.scroll');
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const numbers = [...svg.querySelectorAll('text.cell-value')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+      return { stacked: svg.classList.contains('stacked'), hidden: box.scrollWidth - box.clientWidth, smallest: Math.min(...numbers) };
+    });
+    const phone = await fit();
+    assert.equal(phone.stacked, true);
+    assert.ok(phone.hidden <= 0, `${phone.hidden} px of the fusion hidden sideways`);
+    assert.ok(phone.smallest >= 11, `numbers at ${phone.smallest} px`);
+    // Turned to a wide screen, B_i goes back beside the value rows.
+    await lab.page.setViewportSize({ width: 1280, height: 800 });
+    await lab.page.waitForFunction(() => !document.querySelector('[data-testid="fusion"]').classList.contains('stacked'));
+    assert.equal((await fit()).hidden <= 0, true);
+    assert.deepEqual(lab.consoleErrors, []);
+  } finally {
+    await lab.close();
+    await browser.close();
+  }
 });

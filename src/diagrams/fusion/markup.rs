@@ -48,6 +48,9 @@ pub struct FusionSpec<'a> {
     pub legend_title: &'a str,
     /// What the black tick across each bar means.
     pub tick_note: &'a str,
+    /// Whether B_i goes under the value rows (a narrow screen) rather than
+    /// beside them.
+    pub stacked: bool,
 }
 
 impl FusionSpec<'_> {
@@ -97,14 +100,26 @@ pub fn fusion(spec: &FusionSpec) -> String {
 pub fn fusion_svg(spec: &FusionSpec) -> String {
     let (tokens, d) = spec.v.dim();
     let longest = spec.labels.iter().map(|l| l.chars().count()).max();
-    let layout = FusionLayout::new(tokens, d, CELL, longest.unwrap_or(1));
+    let longest = longest.unwrap_or(1);
+    let layout = if spec.stacked {
+        FusionLayout::stacked(tokens, d, CELL, longest)
+    } else {
+        FusionLayout::new(tokens, d, CELL, longest)
+    };
     let frame = FusionFrame::new(&layout, spec.weights, spec.query, spec.v, spec.output);
     let extent = symmetric_extent(spec.v);
     let (width, height) = layout.size();
     let mut m = Markup::new();
     m.start("svg")
         .svg_size(width, height)
-        .attr("class", "diagram fusion-flow")
+        .attr(
+            "class",
+            if spec.stacked {
+                "diagram fusion-flow stacked"
+            } else {
+                "diagram fusion-flow"
+            },
+        )
         .attr("data-testid", "fusion")
         .attr("role", "group")
         .attr("aria-label", spec.aria)

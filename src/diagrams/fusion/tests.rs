@@ -69,7 +69,46 @@ fn spec(e: &Example, query: usize, component: Option<usize>) -> FusionSpec<'_> {
         masked_word: "masked",
         legend_title: "Token colours:",
         tick_note: "The tick is the total.",
+        stacked: false,
     }
+}
+
+#[test]
+fn stacked_the_same_numbers_and_hooks_are_drawn_in_a_narrower_picture() {
+    let e = example();
+    let beside = fusion_svg(&spec(&e, 1, Some(0)));
+    let stacked = fusion_svg(&FusionSpec {
+        stacked: true,
+        ..spec(&e, 1, Some(0))
+    });
+    let numbers = |svg: &str| -> Vec<String> {
+        let mut found: Vec<String> = svg
+            .split("class=\"cell-value\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('>').nth(1)?.split('<').next().map(str::to_owned))
+            .collect();
+        found.sort();
+        found
+    };
+    assert_eq!(numbers(&stacked), numbers(&beside));
+    assert_eq!(
+        stacked.matches("data-hit=").count(),
+        beside.matches("data-hit=").count()
+    );
+    let width = |svg: &str| -> f64 {
+        let at = svg.find(" width=\"").map_or(0, |i| i + 8);
+        svg[at..]
+            .split('"')
+            .next()
+            .and_then(|w| w.parse().ok())
+            .unwrap_or(f64::NAN)
+    };
+    assert!(
+        width(&stacked) < 0.8 * width(&beside),
+        "{} vs {}",
+        width(&stacked),
+        width(&beside)
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! One frame of the fusion diagram: everything that moves when a number or
 //! the selected query changes, placed on a fixed [`FusionLayout`].
 
-use super::layout::FusionLayout;
+use super::layout::{FusionLayout, BEND_CELLS};
 use super::stack::{stacks, Stack, ValueScale};
 use super::Connector;
 use crate::geometry::grid::Rect;
@@ -63,7 +63,12 @@ impl FusionFrame {
             .enumerate()
             .map(|(j, &w)| {
                 let (from, to) = layout.connector_ends(j);
-                Connector::new(from, to, w, max_width)
+                let connector = Connector::new(from, to, w, max_width);
+                if layout.stacked {
+                    connector.arriving_from_the_right(layout.values.cell * BEND_CELLS)
+                } else {
+                    connector
+                }
             })
             .collect();
         let every_query: Vec<Stack> = weights

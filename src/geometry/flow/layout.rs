@@ -1,7 +1,10 @@
 //! Where each part of the fusion diagram sits: the T value rows V_j on the
 //! left, the output row B_i on the right with the connectors between them,
 //! and under B_i the stacked bars, one column per component, aligned with B_i's
-//! cells so each bar sits below the number it adds up to.
+//! cells so each bar sits below the number it adds up to. On a narrow screen
+//! ([`FusionLayout::stacked`]) B_i goes under the value rows instead, its
+//! cells under V's columns, and the connectors run down at the right and
+//! come back into it.
 
 use crate::geometry::grid::{Grid, Rect};
 
@@ -12,6 +15,11 @@ const SPAN_CELLS: f64 = 3.0;
 const WEIGHT_CELLS: f64 = 1.4;
 /// Height of the bars' plotting range, in cells.
 const CHART_CELLS: f64 = 4.0;
+/// Stacked, the room between the last value row and B_i, in cells.
+const DROP_CELLS: f64 = 1.6;
+/// Stacked, how far right of its start a connector runs down, in cells (the
+/// curve reaches three quarters of it).
+pub const BEND_CELLS: f64 = 0.5;
 
 /// The fixed layout for T tokens and d_v components; it changes only with the
 /// shape and the labels, never with the numbers.
@@ -29,6 +37,9 @@ pub struct FusionLayout {
     pub chart_height: f64,
     /// Room above and below that range for the printed totals.
     pub chart_pad: f64,
+    /// Whether B_i is under the value rows (a narrow screen) rather than
+    /// beside them.
+    pub stacked: bool,
 }
 
 impl FusionLayout {
@@ -50,6 +61,22 @@ impl FusionLayout {
             chart_top: values_height.max(caption_bottom) + cell * 0.3,
             chart_height: cell * CHART_CELLS,
             chart_pad: cell * 0.6,
+            stacked: false,
+        }
+    }
+
+    /// The layout for a narrow screen: B_i under the value rows, each of its
+    /// cells under V's column of the same component, then the bars.
+    pub fn stacked(tokens: usize, components: usize, cell: f64, longest_label: usize) -> Self {
+        let beside = Self::new(tokens, components, cell, longest_label);
+        let (_, values_height) = beside.values.size();
+        let output_y = values_height + cell * DROP_CELLS;
+        Self {
+            output_x: beside.values.cell_rect(0, 0).x,
+            output_y,
+            chart_top: output_y + cell * 2.1,
+            stacked: true,
+            ..beside
         }
     }
 
@@ -84,7 +111,8 @@ impl FusionLayout {
         }
     }
 
-    /// The anchor of component c's label above B_i, level with V's column labels.
+    /// The anchor of component c's label above B_i, level with V's column
+    /// labels (stacked, B_i's columns are V's and share their labels).
     pub fn output_col_label(&self, c: usize) -> (f64, f64) {
         let (_, y) = self.values.col_label(0);
         (self.output_cell(c).centre().0, y)
@@ -116,12 +144,19 @@ impl FusionLayout {
     }
 
     /// Where connector j starts (right of V_j's printed weight) and where
-    /// every connector ends (left of B_i): all of them meet at one point.
+    /// every connector ends (left of B_i, or stacked, right of it): all of
+    /// them meet at one point.
     pub fn connector_ends(&self, j: usize) -> ((f64, f64), (f64, f64)) {
         let (label_x, from_y) = self.weight_label(j);
         let gap = self.values.gap * 2.0;
+        let from = (label_x + self.weight_room() + gap, from_y);
+        if self.stacked {
+            let last = self.output_cell(self.values.cols.saturating_sub(1));
+            let middle = self.output_y + self.values.cell / 2.0;
+            return (from, (last.x + last.width + gap, middle));
+        }
         (
-            (label_x + self.weight_room() + gap, from_y),
+            from,
             (self.output_x - gap, self.output_y + self.values.cell / 2.0),
         )
     }
@@ -158,8 +193,14 @@ impl FusionLayout {
     /// The whole diagram's width and height, for the SVG viewBox.
     pub fn size(&self) -> (f64, f64) {
         let last = self.output_cell(self.values.cols.saturating_sub(1));
+        let mut width = last.x + last.width + self.values.gap;
+        if self.stacked {
+            // The connectors' bend, and half the widest stroke, right of their start.
+            let ((start, _), _) = self.connector_ends(0);
+            width = width.max(start + self.values.cell * BEND_CELLS);
+        }
         (
-            last.x + last.width + self.values.gap,
+            width,
             self.chart_top + self.chart_height + 2.0 * self.chart_pad,
         )
     }
@@ -168,6 +209,7 @@ impl FusionLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::flow::Connector;
 
     fn inside(r: Rect, (w, h): (f64, f64)) -> bool {
         // A hair of slack for rounding in sums taken in a different order.
@@ -227,6 +269,58 @@ mod tests {
                 assert!(layout.weight_label(1).1 - layout.weight_label(0).1 >= 46.0);
             }
         }
+    }
+
+    #[test]
+    fn stacked_b_sits_under_the_values_column_by_column_and_is_narrow() {
+        for (t, d) in [(1, 2), (4, 4), (16, 16), (2, 9)] {
+            let beside = FusionLayout::new(t, d, 46.0, 3);
+            let layout = FusionLayout::stacked(t, d, 46.0, 3);
+            let size = layout.size();
+            let below_values = layout.value_cell(t - 1, 0).y + 46.0;
+            for c in 0..d {
+                let (cell, column) = (layout.output_cell(c), layout.column(c));
+                assert!(inside(cell, size) && inside(column, size), "{t}×{d}");
+                assert_eq!(cell.x, layout.value_cell(0, c).x, "under V's column {c}");
+                assert!(cell.y > below_values && column.y > cell.y + 46.0);
+            }
+            for j in 0..t {
+                let (from, to) = layout.connector_ends(j);
+                assert_eq!(from, beside.connector_ends(j).0, "starts as beside");
+                let last = layout.output_cell(d - 1);
+                assert!(
+                    to.0 > last.x + last.width && to.0 < from.0,
+                    "ends right of B_i"
+                );
+                assert_eq!(to.1, last.centre().1);
+                // The curve never crosses the value rows: while it is level
+                // with them it stays right of their last column.
+                let line =
+                    Connector::new(from, to, 0.5, 10.0).arriving_from_the_right(46.0 * BEND_CELLS);
+                let ((c1x, c1y), (c2x, c2y)) = line.controls();
+                let right_of_values = layout.value_cell(0, d - 1).x + 46.0;
+                for k in 0..=100 {
+                    let u = f64::from(k) / 100.0;
+                    let at = |a: f64, b: f64, c: f64, e: f64| {
+                        (1.0 - u).powi(3) * a
+                            + 3.0 * (1.0 - u).powi(2) * u * b
+                            + 3.0 * (1.0 - u) * u * u * c
+                            + u.powi(3) * e
+                    };
+                    let (x, y) = (at(from.0, c1x, c2x, to.0), at(from.1, c1y, c2y, to.1));
+                    assert!(
+                        y > below_values || x > right_of_values,
+                        "row {j} at {u}: ({x}, {y})"
+                    );
+                    assert!(x <= size.0, "inside the picture");
+                }
+                assert!(from.0 + 46.0 * BEND_CELLS <= size.0 + 1e-9);
+            }
+            assert!(size.0 < beside.size().0, "{t}×{d}: narrower than beside");
+        }
+        // The lessons' four tokens and four components fit a phone: in 305 px
+        // (with a classic scroll bar) its 13 px text is still 11 px or more.
+        assert!(FusionLayout::stacked(4, 4, 46.0, 2).size().0 * 11.0 / 13.0 <= 305.0);
     }
 
     #[test]
