@@ -84,6 +84,16 @@ for (const lang of ['en', 'zh']) {
           assert.equal(state.scenario, lesson.scenario ?? scenarioBefore, `${lesson.id}: its scenario`);
           assert.deepEqual((await menu(lab)).current, [lesson.id]);
           await lab.page.waitForFunction((id) => new URLSearchParams(location.search).get('lesson') === (id === 'one-head' ? null : id), lesson.id);
+          // Every control of the lesson's card stays inside the card's content box.
+          const outside = await lab.page.evaluate((panel) => {
+            const card = document.querySelector(`[data-card="${panel}"] > :not([hidden])`);
+            const style = getComputedStyle(card);
+            const right = card.getBoundingClientRect().right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+            return [...card.querySelectorAll('select, button, input')]
+              .filter((c) => c.checkVisibility() && c.getBoundingClientRect().right > right + 0.5)
+              .map((c) => c.dataset.testid ?? c.outerHTML.slice(0, 60));
+          }, lesson.card);
+          assert.deepEqual(outside, [], `${lesson.id}: controls past the card's edge`);
           await lab.screenshotView(`lesson-${lesson.id}-${viewport.width}-${lang}`);
         }
         assert.deepEqual(lab.consoleErrors, []);
