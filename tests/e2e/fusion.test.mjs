@@ -124,7 +124,7 @@ test('the fusion diagram on a phone is drawn stacked and fits without scrolling 
     const fit = () => lab.page.$eval('[data-testid="fusion"]', (svg) => {
       const box = svg.closest('.scroll');
       const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-      const numbers = [...svg.querySelectorAll('text.cell-value')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+      const numbers = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
       return { stacked: svg.classList.contains('stacked'), hidden: box.scrollWidth - box.clientWidth, smallest: Math.min(...numbers) };
     });
     const phone = await fit();

@@ -15,11 +15,11 @@ use ndarray::Array2;
 /// Side of one cell, in SVG units: wide enough that "−0.58" at 13 px keeps
 /// clear of its neighbours.
 const CELL: f64 = 46.0;
-/// The smallest share of its natural size the SVG may shrink to. Shrinking
-/// keeps B_i and its bars beside the value rows on a phone, which is the
-/// point of the diagram; below this the numbers become unreadable, so a
-/// larger scenario scrolls inside its box instead.
-const MIN_SCALE: f64 = 0.65;
+/// The smallest share of its natural size the SVG may shrink to: its text,
+/// 13 px in a stacked drawing (diagrams.css), stays 11 px or more, and a
+/// narrower box scrolls. (Beside the rows, the drawing keeps its size and
+/// scrolls in its box: it never shrinks.)
+const MIN_SCALE: f64 = 11.0 / 13.0;
 
 /// Everything one drawing of the fusion shows.
 pub struct FusionSpec<'a> {
