@@ -397,7 +397,13 @@ export class LabPage {
   async axeViolations() {
     await this.page.bringToFront();
     await this.page.evaluate(async () => {
-      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      // Two frames, or half a second should the page draw none (a headless
+      // page now and then stops drawing frames; a wait for one would hang the run).
+      const frame = () =>
+        new Promise((r) => {
+          requestAnimationFrame(() => requestAnimationFrame(r));
+          setTimeout(r, 500);
+        });
       const { scrollX, scrollY } = window;
       for (const card of document.querySelectorAll('.card')) {
         card.scrollIntoView({ block: 'start' });

@@ -41,6 +41,8 @@ pub fn run_all() -> Result<(), String> {
     sh::run(
         cmd("node")
             .arg("--test")
+            // A test that hangs fails after ten minutes instead of holding the run.
+            .arg("--test-timeout=600000")
             .args(end_to_end_tests()?)
             .env("ATTN_TRACE", &attn_trace)
             .env("DIST", bundle),
