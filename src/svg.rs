@@ -124,6 +124,17 @@ impl Markup {
         self.open(tag, attrs).text(text).close(tag)
     }
 
+    /// Writes one `<option>` of a `<select>`: its `value`, `selected` when it
+    /// is the one chosen, and the text it shows.
+    pub fn option(&mut self, value: &str, selected: bool, text: &str) -> &mut Self {
+        let attrs: &[(&str, &str)] = if selected {
+            &[("value", value), ("selected", "")]
+        } else {
+            &[("value", value)]
+        };
+        self.element("option", attrs, text)
+    }
+
     /// Inserts markup another writer of this crate produced, such as a
     /// [`crate::mathml::Math`] formula: it is already escaped.
     pub fn raw(&mut self, markup: &str) -> &mut Self {
@@ -188,6 +199,16 @@ mod tests {
             svg.finish(),
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 12.5\" \
              width=\"40\" height=\"12.5\"></svg>"
+        );
+    }
+
+    #[test]
+    fn an_option_is_selected_only_when_chosen() {
+        let mut m = Markup::new();
+        m.option("1", false, "a").option("2", true, "b&c");
+        assert_eq!(
+            m.finish(),
+            "<option value=\"1\">a</option><option value=\"2\" selected=\"\">b&amp;c</option>"
         );
     }
 

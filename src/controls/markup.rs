@@ -88,11 +88,7 @@ fn scenario_picker(m: &mut Markup, chosen: Choice, lang: Lang) {
         ],
     );
     for choice in Choice::ALL {
-        let mut attrs = vec![("value", choice.id())];
-        if choice == chosen {
-            attrs.push(("selected", ""));
-        }
-        m.element("option", &attrs, choice.name().get(lang));
+        m.option(choice.id(), choice == chosen, choice.name().get(lang));
     }
     m.close("select").close("label");
     let reset = [
@@ -237,12 +233,7 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
             ],
         );
         for b in 0..batch {
-            let value = b.to_string();
-            let mut attrs = vec![("value", value.as_str())];
-            if b == view.sequence {
-                attrs.push(("selected", ""));
-            }
-            m.element("option", &attrs, &(b + 1).to_string());
+            m.option(&b.to_string(), b == view.sequence, &(b + 1).to_string());
         }
         m.close("select").close("label");
     }

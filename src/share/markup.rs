@@ -190,12 +190,7 @@ fn export(m: &mut Markup, view: &ShareView) {
     );
     let chosen = view.offer.pick(view.matrix);
     for i in (0..MATRICES.len()).filter(|&i| view.offer.has(i)) {
-        let value = i.to_string();
-        let mut attrs = vec![("value", value.as_str())];
-        if i == chosen {
-            attrs.push(("selected", ""));
-        }
-        m.element("option", &attrs, &view.offer.names(i, lang).0);
+        m.option(&i.to_string(), i == chosen, &view.offer.names(i, lang).0);
     }
     m.close("select").close("label");
     button(m, Control::ExportLatex.name(), text::AS_LATEX.get(lang));

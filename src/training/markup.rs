@@ -62,11 +62,7 @@ fn select<T: Copy + PartialEq>(
         .attr("data-testid", control.name())
         .end();
     for (value, id, name) in options {
-        let mut attrs = vec![("value", *id)];
-        if *value == chosen {
-            attrs.push(("selected", ""));
-        }
-        m.element("option", &attrs, name);
+        m.option(id, *value == chosen, name);
     }
     m.close("select").close("label");
 }

@@ -106,11 +106,7 @@ pub fn positions_choice(m: &mut Markup, action: &str, chosen: Positions, lang: L
         (Positions::Learned, text::LEARNED),
         (Positions::Rope, text::ROPE),
     ] {
-        let mut attrs = vec![("value", choice.id())];
-        if choice == chosen {
-            attrs.push(("selected", ""));
-        }
-        m.element("option", &attrs, name.get(lang));
+        m.option(choice.id(), choice == chosen, name.get(lang));
     }
     m.close("select").close("label");
 }

@@ -132,13 +132,8 @@ fn pickers(m: &mut Markup, v: &RopeView, lang: Lang) {
         ];
         m.open("select", &select);
         for (i, token) in v.tokens.iter().enumerate() {
-            let value = i.to_string();
-            let mut option = vec![("value", value.as_str())];
-            if i == chosen {
-                option.push(("selected", ""));
-            }
             let name = format!("{token}{}{i}", text::ROPE_AT.get(lang));
-            m.element("option", &option, &name);
+            m.option(&i.to_string(), i == chosen, &name);
         }
         m.close("select").close("label");
     }
