@@ -9,6 +9,7 @@ mod markup;
 
 use crate::action::Heard;
 use crate::diagrams::matrix::raster::draw_pixels;
+use crate::diagrams::matrix::view_part;
 use crate::geometry::thumbnail::MapLayout;
 use crate::i18n::{heads as text, LangContext};
 use crate::page::{drawn, ActionCard};
@@ -38,10 +39,7 @@ pub fn Heads() -> impl IntoView {
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let maps = Memo::new(move |_| layer.with(|l| markup::maps(l.as_ref())));
-    let labels = Memo::new(move |_| {
-        lab.view
-            .with(|v| v.as_ref().map(|v| v.labels.clone()).unwrap_or_default())
-    });
+    let labels = view_part(lab.view, |t| &t.labels);
     // Where a map's cells sit, and what its rows and columns are called
     // (tokens, or pooled positions).
     let layout = Memo::new(move |_| {

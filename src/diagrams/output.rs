@@ -5,7 +5,7 @@
 //! Built as: a view of heatmaps, `MatrixGrid`s and `SvgHost`s (ARCHITECTURE.md: Adding a card).
 
 use crate::diagrams::editor::{heatmap_of, Editing};
-use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
+use crate::diagrams::matrix::{numbered, view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{heads as text, tr, walkthrough};
 use crate::lab::{Editable, LayerView};
@@ -47,9 +47,7 @@ pub fn OutputProjection() -> impl IntoView {
         let largest = |m: Signal<Array2<f64>>| m.with(symmetric_extent);
         largest(concat).max(largest(w_o)).max(largest(output))
     }));
-    let tokens = Signal::from(Memo::new(move |_| {
-        view.with(|v| v.as_ref().map(|v| v.labels.clone()).unwrap_or_default())
-    }));
+    let tokens = view_part(view, |t| &t.labels);
     let joined = Signal::from(Memo::new(move |_| {
         layer.with(|l| {
             l.as_ref().map_or_else(Vec::new, |l| {

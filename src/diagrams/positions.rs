@@ -5,7 +5,7 @@
 //! Built as: a view of heatmaps, `MatrixGrid`s and `SvgHost`s (ARCHITECTURE.md: Adding a card).
 
 use crate::diagrams::editor::{heatmap_of, Editing};
-use crate::diagrams::matrix::{numbered, MatrixGrid, Palette};
+use crate::diagrams::matrix::{numbered, view_part, MatrixGrid, Palette};
 use crate::geometry::extent::symmetric_extent;
 use crate::i18n::{order as text, projection, tr};
 use crate::lab::{Editable, SequenceTrace};
@@ -58,9 +58,7 @@ pub fn PositionsCard() -> impl IntoView {
             .map(|m| m.with(symmetric_extent))
             .fold(0.0, f64::max)
     }));
-    let tokens = Signal::from(Memo::new(move |_| {
-        view.with(|v| v.as_ref().map(|v| v.labels.clone()).unwrap_or_default())
-    }));
+    let tokens = view_part(view, |t| &t.labels);
     let places = Signal::from(Memo::new(move |_| {
         // Positions count from 0, as the formula does.
         (0..tokens.with(Vec::len))

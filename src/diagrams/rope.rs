@@ -41,12 +41,12 @@ pub fn Rope() -> impl IntoView {
     // Turning RoPE on while the first cell is selected (both tokens at
     // position 0, where nothing turns) shows the third query instead, so the
     // dials open on a turn. A page that opens with RoPE keeps its link's pair.
+    let tokens = move || view.with_untracked(|v| v.as_ref().map_or(0, |v| v.len()));
     Effect::new(move |was_on: Option<bool>| {
         let on = rope_on.get();
         let first_cell = focus.query.get_untracked() == 0 && focus.key.get_untracked() == 0;
         if was_on == Some(false) && on && first_cell {
-            let tokens = view.with_untracked(|v| v.as_ref().map_or(0, |v| v.len()));
-            focus.query.set(turned_query(tokens));
+            focus.query.set(turned_query(tokens()));
         }
         on
     });
@@ -55,9 +55,8 @@ pub fn Rope() -> impl IntoView {
         let Some(action) = RopeAction::read(&heard.reading()) else {
             return;
         };
-        let tokens = view.with_untracked(|v| v.as_ref().map_or(0, |v| v.len()));
         let was = (focus.query.get_untracked(), focus.key.get_untracked());
-        let (query, key) = apply(was, tokens, action);
+        let (query, key) = apply(was, tokens(), action);
         if query != was.0 {
             focus.query.set(query);
         }

@@ -158,15 +158,19 @@ pub fn cell_reading(
     weight: f64,
     lang: Lang,
 ) -> String {
-    let name = |i: usize| names.get(i).map_or("?", String::as_str);
     format!(
         "{}{} · {} → {}: {}",
         text::HEAD.get(lang),
         head + 1,
-        name(row),
-        name(column),
+        name_of(names, row),
+        name_of(names, column),
         two_decimals(weight)
     )
+}
+
+/// The name of a map's row or column `i` ([`cell_names`]).
+fn name_of(names: &[String], i: usize) -> &str {
+    names.get(i).map_or("?", String::as_str)
 }
 
 /// A map's name for a screen reader: the head, what a click does, then
@@ -180,19 +184,9 @@ pub fn map_aria(names: &[String], head: usize, cells: &Array2<f64>, lang: Lang) 
             let weights: Vec<String> = row
                 .iter()
                 .enumerate()
-                .map(|(c, &w)| {
-                    format!(
-                        "{} {}",
-                        names.get(c).map_or("?", String::as_str),
-                        two_decimals(w)
-                    )
-                })
+                .map(|(c, &w)| format!("{} {}", name_of(names, c), two_decimals(w)))
                 .collect();
-            format!(
-                "{}: {}",
-                names.get(r).map_or("?", String::as_str),
-                weights.join(", ")
-            )
+            format!("{}: {}", name_of(names, r), weights.join(", "))
         })
         .collect();
     format!(
