@@ -269,6 +269,7 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
             positions,
         },
         p,
+        block: None,
     };
     scenario.run().map_err(|e| bad(&e.to_string()))?;
     Ok(scenario)

@@ -195,6 +195,15 @@ fn forward_pass_matches_the_native_fingerprints() {
     assert_eq!(computed, pinned);
 }
 
+/// A transformer block in WebAssembly (LayerNorm's sums and square root,
+/// GELU's erf) gives the native bits, pinned by the core's
+/// `block_matches_the_golden_file`.
+#[wasm_bindgen_test]
+fn block_matches_the_native_fingerprints() {
+    let (computed, pinned) = golden::block_fingerprints(&random_golden()["block"]);
+    assert_eq!(computed, pinned);
+}
+
 /// In the browser, numbers are written by JavaScript's own `String(x)`; every
 /// kind of number must still read back bit for bit.
 #[wasm_bindgen_test]

@@ -74,6 +74,13 @@ fn parse(text: &str) -> Result<Scenario, AttentionError> {
 /// Whether a scenario the core accepts also fits the lab: its sizes, d_v = d_k
 /// as the diagrams draw it, and entries within ±[`MAX_ENTRY`] as typed ones are.
 pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
+    if s.block.is_some() {
+        return Err(import_error(AttentionError::WrongType {
+            field: "block".into(),
+            row: "this field".into(),
+            expected: crate::i18n::errors::BLOCK_NOT_DRAWN,
+        }));
+    }
     let (batch, t, d) = s.x.dim();
     // Every head's d_k side by side; the core has checked that the heads share them.
     let columns = s.head.w_q.ncols();

@@ -26,6 +26,7 @@ fn assert_page_matches_core(lab: &LabPage, key_is_real: &[bool], options: Option
         })),
         options,
         p: None,
+        block: None,
     };
     let trace = scenario.run().expect("the page's inputs run").into_head(0);
     let view = lab::SequenceTrace::new(&trace, 0, vec![]);

@@ -71,6 +71,13 @@ impl fmt::Display for AttentionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Empty { field } => write!(f, "{field}: is empty; it needs at least one number"),
+            Self::Missing { field } if field.starts_with("block.final_norm") => {
+                write!(f, "{field}: is missing; a final norm needs gamma")
+            }
+            Self::Missing { field } if field.starts_with("block") => write!(
+                f,
+                "{field}: is missing; a block needs layers, each with w_q, w_k, w_v, w_o, gamma_1, gamma_2, w_1 and w_2"
+            ),
             Self::Missing { field } => write!(
                 f,
                 "{field}: is missing; a scenario needs x, w_q, w_k and w_v"
@@ -136,3 +143,38 @@ impl fmt::Display for AttentionError {
 }
 
 impl std::error::Error for AttentionError {}
+
+impl AttentionError {
+    /// The field at fault, if the error names one.
+    pub fn field(&self) -> Option<String> {
+        // A copy, so that one match names the field slot of every variant.
+        self.clone().field_slot_mut().map(|f| f.clone())
+    }
+
+    /// The same error about a field inside `scope`, e.g. `w_1` of
+    /// `block.layers[1]`, named from the top of the scenario.
+    pub fn within(mut self, scope: &str) -> Self {
+        if let Some(field) = self.field_slot_mut() {
+            *field = format!("{scope}.{field}");
+        }
+        self
+    }
+
+    fn field_slot_mut(&mut self) -> Option<&mut String> {
+        match self {
+            Self::Empty { field }
+            | Self::Missing { field }
+            | Self::Ragged { field, .. }
+            | Self::ShapeMismatch { field, .. }
+            | Self::NonFinite { field, .. }
+            | Self::TooLarge { field, .. }
+            | Self::OutOfRange { field, .. }
+            | Self::Overflow { field }
+            | Self::WrongType { field, .. }
+            | Self::MissingPositions { field }
+            | Self::UnusedPositions { field, .. }
+            | Self::OddColumns { field, .. } => Some(field),
+            Self::Json { .. } => None,
+        }
+    }
+}

@@ -6,11 +6,12 @@
 //! tool uses Rust's shortest round-trip form, and the web app JavaScript's,
 //! which needs no float printer in the WebAssembly. Either reads back exactly.
 
+use crate::block::{Block, BlockTrace, Norm};
 use crate::layer::LayerTrace;
 use crate::positions::Positions;
 use crate::scenario::Scenario;
 use crate::trace::Trace;
-use ndarray::{Array3, ArrayView2, ArrayView3, Axis};
+use ndarray::{Array1, Array3, ArrayView2, ArrayView3, Axis};
 
 /// Writes one finite number as JSON.
 pub type NumberWriter = fn(f64) -> String;
@@ -60,6 +61,13 @@ fn quoted(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// An object's text (from [`Object::finish`]) as a field's value `levels`
+/// levels of nesting down.
+fn indented(text: &str, levels: usize) -> String {
+    text.trim_end()
+        .replace('\n', &format!("\n{}", "  ".repeat(levels)))
 }
 
 /// `[a, b, c]` on one line.
@@ -115,6 +123,17 @@ fn per_head<'a>(
     }
 }
 
+/// The queries that had no key to attend to: `[b, i]` in a batch, `i` in one sequence.
+fn empty_rows(rows: &[(usize, usize)], batched: bool) -> String {
+    list(rows.iter(), |&(b, i)| {
+        if batched {
+            format!("[{b}, {i}]")
+        } else {
+            i.to_string()
+        }
+    })
+}
+
 fn flag(on: bool) -> String {
     if on { "true" } else { "false" }.into()
 }
@@ -137,9 +156,12 @@ pub fn scenario_json(s: &Scenario, number: NumberWriter) -> String {
         out.field("tokens", &list(tokens.iter(), |t| quoted(t)));
     }
     out.field("x", &batch(s.x.view(), s.batched, number));
-    out.field("w_q", &matrix(s.head.w_q.view(), number, 1));
-    out.field("w_k", &matrix(s.head.w_k.view(), number, 1));
-    out.field("w_v", &matrix(s.head.w_v.view(), number, 1));
+    // A block's layers hold their own attention weights.
+    if s.block.is_none() {
+        out.field("w_q", &matrix(s.head.w_q.view(), number, 1));
+        out.field("w_k", &matrix(s.head.w_k.view(), number, 1));
+        out.field("w_v", &matrix(s.head.w_v.view(), number, 1));
+    }
     if s.heads != 1 {
         out.field("heads", &s.heads.to_string());
     }
@@ -167,6 +189,65 @@ pub fn scenario_json(s: &Scenario, number: NumberWriter) -> String {
     }
     if let Some(p) = &s.p {
         out.field("p", &matrix(p.view(), number, 1));
+    }
+    if let Some(block) = &s.block {
+        out.field("block", &indented(&block_json(block, number), 1));
+    }
+    out.finish()
+}
+
+/// `block` in the input format, as an object of its own.
+fn block_json(block: &Block, number: NumberWriter) -> String {
+    let vector = |v: &Array1<f64>| list(v.iter(), |&x| number(x));
+    let mut out = Object::new();
+    out.field("norm_first", &flag(block.norm_first));
+    out.field("activation", &quoted(block.activation.id()));
+    out.field("eps", &number(block.eps));
+    let layers = block.layers.iter().map(|layer| {
+        let mut fields = Object::new();
+        let h = &layer.attention;
+        let b = &layer.biases;
+        for (name, w) in [
+            ("w_q", &h.w_q),
+            ("w_k", &h.w_k),
+            ("w_v", &h.w_v),
+            ("w_o", &layer.w_o),
+        ] {
+            fields.field(name, &matrix(w.view(), number, 1));
+        }
+        let vectors = [
+            ("b_q", b.projections.b_q.as_ref()),
+            ("b_k", b.projections.b_k.as_ref()),
+            ("b_v", b.projections.b_v.as_ref()),
+            ("b_o", b.b_o.as_ref()),
+            ("gamma_1", Some(&layer.norm_1.gamma)),
+            ("beta_1", layer.norm_1.beta.as_ref()),
+            ("gamma_2", Some(&layer.norm_2.gamma)),
+            ("beta_2", layer.norm_2.beta.as_ref()),
+        ];
+        for (name, v) in vectors {
+            if let Some(v) = v {
+                fields.field(name, &vector(v));
+            }
+        }
+        fields.field("w_1", &matrix(layer.w_1.view(), number, 1));
+        if let Some(b_1) = &layer.b_1 {
+            fields.field("b_1", &vector(b_1));
+        }
+        fields.field("w_2", &matrix(layer.w_2.view(), number, 1));
+        if let Some(b_2) = &layer.b_2 {
+            fields.field("b_2", &vector(b_2));
+        }
+        indented(&fields.finish(), 2)
+    });
+    out.field("layers", &nested(layers, 1));
+    if let Some(Norm { gamma, beta }) = &block.final_norm {
+        let mut norm = Object::new();
+        norm.field("gamma", &vector(gamma));
+        if let Some(beta) = beta {
+            norm.field("beta", &vector(beta));
+        }
+        out.field("final_norm", &indented(&norm.finish(), 1));
     }
     out.finish()
 }
@@ -269,14 +350,72 @@ pub fn trace_json(
     }
     // Every head has the same masks, hence the same empty rows.
     let empty = first.map_or(&[][..], |t| &t.empty_rows[..]);
-    let empty = list(empty.iter(), |&(b, i)| {
-        if batched {
-            format!("[{b}, {i}]")
-        } else {
-            i.to_string()
+    out.field("empty_rows", &empty_rows(empty, batched));
+    if let Some(tokens) = tokens {
+        out.field("tokens", &list(tokens.iter(), |t| quoted(t)));
+    }
+    out.finish()
+}
+
+/// A block's trace as JSON: `positions`, `added_positions` and `x` (the
+/// first layer's input) when positions are added, as [`trace_json`] writes
+/// them; then `block`: `{"layers": [...], "output"}`, each layer holding its
+/// attention's trace as [`trace_json`] writes it (under `attention`), then
+/// `sum_1`, `norm_1`, `hidden`, `activated`, `ffn`, `sum_2`, `norm_2` and
+/// `output` (the layer's); `block.output` is the last layer's output after
+/// the final LayerNorm, if any. `empty_rows` and the tokens close it.
+///
+/// ```
+/// use attention_core::{json, Scenario};
+///
+/// let s = Scenario::from_json(r#"{"x": [[1, 0], [0, 2]], "block": {"layers": [{
+///     "w_q": [[1, 0], [0, 1]], "w_k": [[1, 0], [0, 1]], "w_v": [[1, 0], [0, 1]],
+///     "w_o": [[1, 0], [0, 1]], "gamma_1": [1, 1], "gamma_2": [1, 1],
+///     "w_1": [[1, 0, 1], [0, 1, -1]], "w_2": [[1, 0], [0, 1], [1, 1]]}]}}"#).unwrap();
+/// let trace = s.run_block().unwrap().unwrap();
+/// let text = json::block_trace_json(&trace, false, None, |v| format!("{v:?}"));
+/// let parsed: serde_json::Value = serde_json::from_str(&text).unwrap();
+/// assert_eq!(parsed["block"]["layers"][0]["hidden"][0].as_array().unwrap().len(), 3);
+/// assert_eq!(parsed["block"]["output"], parsed["block"]["layers"][0]["output"]);
+/// ```
+pub fn block_trace_json(
+    trace: &BlockTrace,
+    batched: bool,
+    tokens: Option<&[String]>,
+    number: NumberWriter,
+) -> String {
+    let mut out = Object::new();
+    if trace.positions != Positions::None {
+        out.field("positions", &quoted(trace.positions.id()));
+    }
+    if let Some(added) = &trace.added_positions {
+        out.field("added_positions", &matrix(added.view(), number, 1));
+        out.field("x", &batch(trace.input().view(), batched, number));
+    }
+    let layers = trace.layers.iter().map(|layer| {
+        let mut fields = Object::new();
+        let attention = trace_json(&layer.attention, batched, None, number);
+        fields.field("attention", &indented(&attention, 1));
+        let arrays: [(&str, &Array3<f64>); 8] = [
+            ("sum_1", &layer.sum_1),
+            ("norm_1", &layer.norm_1.output),
+            ("hidden", &layer.hidden),
+            ("activated", &layer.activated),
+            ("ffn", &layer.ffn),
+            ("sum_2", &layer.sum_2),
+            ("norm_2", &layer.norm_2.output),
+            ("output", &layer.output),
+        ];
+        for (name, values) in arrays {
+            fields.field(name, &batch(values.view(), batched, number));
         }
+        indented(&fields.finish(), 2)
     });
-    out.field("empty_rows", &empty);
+    let mut block = Object::new();
+    block.field("layers", &nested(layers, 1));
+    block.field("output", &batch(trace.output.view(), batched, number));
+    out.field("block", &indented(&block.finish(), 1));
+    out.field("empty_rows", &empty_rows(trace.empty_rows(), batched));
     if let Some(tokens) = tokens {
         out.field("tokens", &list(tokens.iter(), |t| quoted(t)));
     }

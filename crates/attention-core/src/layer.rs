@@ -5,10 +5,10 @@ use crate::error::AttentionError;
 use crate::limits;
 use crate::positions;
 use crate::trace::{
-    check_input, ensure_finite, first_non_finite, forward_checked, products, sequences, Head,
-    Options, Trace,
+    check_input, ensure_finite, first_non_finite, forward_checked, products, sequences, Biases,
+    Head, Options, Trace,
 };
-use ndarray::{Array2, Array3, ArrayView2, ArrayView3};
+use ndarray::{Array1, Array2, Array3, ArrayView2, ArrayView3};
 
 impl Head {
     /// Head `i` of `heads`: columns `i·d_k … (i+1)·d_k − 1` of W_Q and W_K,
@@ -147,27 +147,72 @@ pub fn forward_heads(
     p: Option<ArrayView2<f64>>,
     options: Options,
 ) -> Result<LayerTrace, AttentionError> {
+    attend(
+        x,
+        weights,
+        &LayerBiases::default(),
+        heads,
+        w_o,
+        key_is_real,
+        p,
+        options,
+    )
+}
+
+/// The biases of a multi-head layer: each head's projections' ([`Biases`],
+/// over the columns of all heads side by side) and the output projection's,
+/// `Concat(…)·W_O + b_o`. PyTorch's `in_proj_bias` and `out_proj.bias`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LayerBiases {
+    pub projections: Biases,
+    pub b_o: Option<Array1<f64>>,
+}
+
+/// [`forward_heads`] with biases, whose lengths the caller has checked
+/// against the weights' widths (a block's layer does, [`crate::block`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn attend(
+    x: ArrayView3<f64>,
+    weights: &Head,
+    biases: &LayerBiases,
+    heads: usize,
+    w_o: Option<ArrayView2<f64>>,
+    key_is_real: Option<ArrayView2<bool>>,
+    p: Option<ArrayView2<f64>>,
+    options: Options,
+) -> Result<LayerTrace, AttentionError> {
     let added = check_layer(x, weights, heads, w_o, key_is_real, p, options)?;
     let encoded = added.as_ref().map(|added| positions::plus(x, added));
     let x = encoded.as_ref().map_or(x, |x| x.view());
     let mut layer = if heads == 1 && w_o.is_none() {
-        LayerTrace::single(forward_checked(x, weights, key_is_real, options)?)
+        LayerTrace::single(forward_checked(
+            x,
+            weights,
+            &biases.projections,
+            key_is_real,
+            options,
+        )?)
     } else {
         // Each head's columns are within the whole layer's checks.
         let traces = (0..heads)
-            .map(|i| forward_checked(x, &weights.part(i, heads), key_is_real, options))
+            .map(|i| {
+                let part = biases.projections.part(i, heads);
+                forward_checked(x, &weights.part(i, heads), &part, key_is_real, options)
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        joined(traces, w_o, x.dim())?
+        joined(traces, w_o, biases.b_o.as_ref(), x.dim())?
     };
     layer.added_positions = added;
     Ok(layer)
 }
 
 /// The heads' traces joined, `Concat(head_1, …, head_h)`, and projected by
-/// `w_o` if there is one, over x of shape (B, T, d).
+/// `w_o` if there is one (plus `b_o` if there is one), over x of shape
+/// (B, T, d).
 fn joined(
     traces: Vec<Trace>,
     w_o: Option<ArrayView2<f64>>,
+    b_o: Option<&Array1<f64>>,
     (batch, t, _): (usize, usize, usize),
 ) -> Result<LayerTrace, AttentionError> {
     let concat_width = traces.iter().map(|trace| trace.v.dim().2).sum();
@@ -176,7 +221,10 @@ fn joined(
         None => concat.clone(),
         Some(w_o) => {
             let projected = products(concat.view(), w_o.ncols(), |_| w_o);
-            let output = sequences(projected, (batch, t, w_o.ncols()));
+            let mut output = sequences(projected, (batch, t, w_o.ncols()));
+            if let Some(b_o) = b_o {
+                output += b_o;
+            }
             ensure_finite("output", &output)?;
             output
         }

@@ -7,7 +7,8 @@
 //! [`forward_heads`] runs several heads side by side and joins them,
 //! `Concat(head_1, …, head_h)·W_O`, keeping each head's trace. Positions
 //! ([`positions`]) are added to X or turn Q and K; [`generate`] decodes a
-//! causal layer one token at a time with a KV cache.
+//! causal layer one token at a time with a KV cache. [`block`] wraps the
+//! layer in a transformer block (residuals, LayerNorm, feed-forward), stacked.
 //!
 //! The crate knows nothing about the web: it builds and tests natively with
 //! plain `cargo test`, and the same code runs in WebAssembly.
@@ -15,6 +16,7 @@
 // User input must never panic: errors are values that name what is wrong.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod block;
 pub mod error;
 pub mod experiment;
 pub mod generate;

@@ -11,6 +11,8 @@ pub const MAX_TOKENS: usize = 512;
 pub const MAX_DIM: usize = 512;
 /// Most heads in one multi-head layer ([`crate::layer`]).
 pub const MAX_HEADS: usize = 8;
+/// Most layers in a transformer block ([`crate::block`]).
+pub const MAX_LAYERS: usize = 4;
 /// Most sequences in one batch.
 pub const MAX_BATCH: usize = 64;
 /// Most score cells, B×T×T (B×heads×T×T with several heads), in one pass

@@ -150,6 +150,7 @@ pub fn sentence() -> Scenario {
         mask: None,
         options: Options::default(),
         p: None,
+        block: None,
     }
 }
 

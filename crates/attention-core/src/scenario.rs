@@ -5,14 +5,21 @@
 //! "w_v": d×(h·d_v), "heads"?: h = 1, "w_o"?: (h·d_v)×d_out, "mask"?: T or
 //! B×T of 0/1, "causal"?: false, "scale"?: true, "positions"?: "none" |
 //! "sinusoidal" | "learned" | "rope" = "none", "p"?: T×d (learned positions
-//! only) }`.
+//! only), "block"?: a transformer block ([`crate::block`]) }`. With a
+//! block, each of its layers has its own weights and the top-level `w_q`,
+//! `w_k`, `w_v` and `w_o` are left out:
+//! `"block": { "norm_first"?: false, "activation"?: "relu" | "gelu",
+//! "eps"?: 1e-5, "layers": [ { "w_q", "w_k", "w_v", "w_o", "b_q"?, "b_k"?,
+//! "b_v"?, "b_o"?, "gamma_1", "beta_1"?, "gamma_2", "beta_2"?, "w_1", "b_1"?,
+//! "w_2", "b_2"? }, … ], "final_norm"?: { "gamma", "beta"? } }`.
 
+use crate::block::{self, forward_block, Activation, Block, BlockLayer, BlockTrace, Norm};
 use crate::error::AttentionError;
-use crate::layer::{forward_heads, LayerTrace};
+use crate::layer::{forward_heads, LayerBiases, LayerTrace};
 use crate::limits;
 use crate::positions::Positions;
-use crate::trace::{Head, Options};
-use ndarray::{Array2, Array3, Axis};
+use crate::trace::{Biases, Head, Options};
+use ndarray::{Array1, Array2, Array3, Axis};
 use serde_json::Value;
 
 /// A parsed JSON value, as the scenario parser reads it. The command-line
@@ -52,7 +59,7 @@ impl JsonValue for &Value {
     }
 }
 
-const FIELDS: [&str; 12] = [
+const FIELDS: [&str; 13] = [
     "tokens",
     "x",
     "w_q",
@@ -65,7 +72,17 @@ const FIELDS: [&str; 12] = [
     "scale",
     "positions",
     "p",
+    "block",
 ];
+/// The fields of `block`.
+const BLOCK_FIELDS: [&str; 5] = ["norm_first", "activation", "eps", "layers", "final_norm"];
+/// The fields of each of `block`'s layers, in the order they are written.
+const LAYER_FIELDS: [&str; 16] = [
+    "w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o", "gamma_1", "beta_1", "gamma_2",
+    "beta_2", "w_1", "b_1", "w_2", "b_2",
+];
+/// The weights that each of a block's layers has instead.
+const BLOCK_REPLACES: [&str; 4] = ["w_q", "w_k", "w_v", "w_o"];
 /// Longest token label, in characters.
 pub const MAX_TOKEN_CHARS: usize = 32;
 
@@ -92,6 +109,9 @@ pub struct Scenario {
     /// The learned positions, T×d, added to every sequence of x; only with
     /// `options.positions` learned.
     pub p: Option<Array2<f64>>,
+    /// A transformer block around the attention, if any. Its layers hold
+    /// their own attention weights: `head` is then empty and `w_o` None.
+    pub block: Option<Block>,
 }
 
 impl Scenario {
@@ -121,26 +141,15 @@ impl Scenario {
 
     /// Like [`Scenario::from_json`], from any parsed JSON value.
     pub fn from_parsed<V: JsonValue>(value: V) -> Result<Self, AttentionError> {
-        let mut object = value.fields().ok_or_else(|| AttentionError::WrongType {
-            field: "input".into(),
-            row: "the whole input".into(),
-            expected: "a JSON object with fields x, w_q, w_k and w_v",
-        })?;
-        if let Some((unknown, _)) = object.iter().find(|(k, _)| !FIELDS.contains(&k.as_str())) {
-            return Err(AttentionError::WrongType {
-                field: unknown.clone(),
-                row: "this field".into(),
-                expected:
-                    "one of tokens, x, w_q, w_k, w_v, heads, w_o, mask, causal, scale, positions, p",
-            });
-        }
-        // Each field once, like a JSON object; a repeated name keeps its last value.
-        let mut take = |name: &str| {
-            let at = object.iter().rposition(|(k, _)| k == name)?;
-            Some(object.swap_remove(at).1)
-        };
-        // An optional field may also be null.
-        let optional = |v: Option<V>| v.filter(|v| !v.is_null());
+        let mut object = fields_of(
+            value,
+            "input",
+            "the whole input",
+            "a JSON object with fields x, w_q, w_k and w_v",
+            &FIELDS,
+            "one of tokens, x, w_q, w_k, w_v, heads, w_o, mask, causal, scale, positions, p, block",
+        )?;
+        let mut take = |name: &str| take_field(&mut object, name);
         let x_value = required(take("x"), "x")?;
         let batched = is_batched(&x_value);
         let x = if batched {
@@ -148,40 +157,58 @@ impl Scenario {
         } else {
             matrix(&x_value, "x", "")?.insert_axis(Axis(0))
         };
-        let head = Head {
-            w_q: matrix(&required(take("w_q"), "w_q")?, "w_q", "")?,
-            w_k: matrix(&required(take("w_k"), "w_k")?, "w_k", "")?,
-            w_v: matrix(&required(take("w_v"), "w_v")?, "w_v", "")?,
+        let block_value = given(take("block"));
+        if block_value.is_some() {
+            if let Some(replaced) = BLOCK_REPLACES
+                .into_iter()
+                .find(|name| given(take(name)).is_some())
+            {
+                return Err(wrong(
+                    replaced,
+                    "this field".into(),
+                    "left out: with block, each of its layers has its own w_q, w_k, w_v and w_o",
+                ));
+            }
+        }
+        let block = block_value.map(block_of).transpose()?;
+        let head = if block.is_some() {
+            Head::empty()
+        } else {
+            Head {
+                w_q: matrix(&required(take("w_q"), "w_q")?, "w_q", "")?,
+                w_k: matrix(&required(take("w_k"), "w_k")?, "w_k", "")?,
+                w_v: matrix(&required(take("w_v"), "w_v")?, "w_v", "")?,
+            }
         };
-        let heads = match optional(take("heads")) {
+        let heads = match given(take("heads")) {
             None => 1,
             Some(v) => head_count(&v)?,
         };
-        let w_o = match optional(take("w_o")) {
+        let w_o = match given(take("w_o")) {
             None => None,
             Some(v) => Some(matrix(&v, "w_o", "")?),
         };
         let (batch, t, _) = x.dim();
-        let mask = match optional(take("mask")) {
+        let mask = match given(take("mask")) {
             None => None,
             Some(m) if batched => Some(mask_matrix(&m, batch, t)?),
             Some(m) => Some(unbatched_mask(&m, t)?),
         };
-        let tokens = match optional(take("tokens")) {
+        let tokens = match given(take("tokens")) {
             None => None,
             Some(v) => Some(tokens(&v, t)?),
         };
         let options = Options {
-            causal: flag(optional(take("causal")), "causal", false)?,
-            scale: flag(optional(take("scale")), "scale", true)?,
-            positions: match optional(take("positions")) {
+            causal: flag(given(take("causal")), "causal", false)?,
+            scale: flag(given(take("scale")), "scale", true)?,
+            positions: match given(take("positions")) {
                 None => Positions::None,
                 Some(v) => positions(&v)?,
             },
         };
         // Its shape and whether the positions read it are the forward
         // pass's checks, as for the weights.
-        let p = match optional(take("p")) {
+        let p = match given(take("p")) {
             None => None,
             Some(v) => Some(matrix(&v, "p", "")?),
         };
@@ -195,12 +222,24 @@ impl Scenario {
             mask,
             options,
             p,
+            block,
         })
     }
 
     /// Runs the forward pass on this scenario: its heads, joined and
-    /// projected ([`forward_heads`]).
+    /// projected ([`forward_heads`]); with a block, its first layer's
+    /// attention ([`Scenario::run_block`] gives every layer).
     pub fn run(&self) -> Result<LayerTrace, AttentionError> {
+        if let Some(trace) = self.run_block()? {
+            return trace
+                .layers
+                .into_iter()
+                .next()
+                .map(|layer| layer.attention)
+                .ok_or_else(|| AttentionError::Missing {
+                    field: "block.layers".into(),
+                });
+        }
         forward_heads(
             self.x.view(),
             &self.head,
@@ -212,11 +251,228 @@ impl Scenario {
         )
     }
 
+    /// Runs the scenario's block ([`forward_block`]); None without one.
+    pub fn run_block(&self) -> Result<Option<BlockTrace>, AttentionError> {
+        self.block
+            .as_ref()
+            .map(|block| {
+                forward_block(
+                    self.x.view(),
+                    block,
+                    self.heads,
+                    self.mask.as_ref().map(|m| m.view()),
+                    self.p.as_ref().map(|p| p.view()),
+                    self.options,
+                )
+            })
+            .transpose()
+    }
+
     /// Whether this is the lessons' layer, one head without W_O, whose JSON
     /// (input and trace) has no head axis.
     pub fn is_single_head(&self) -> bool {
-        self.heads == 1 && self.w_o.is_none()
+        self.heads == 1 && self.w_o.is_none() && self.block.is_none()
     }
+}
+
+/// An object's fields, each of them one of `allowed`; `field` and `place`
+/// name the object in messages, `expected_object` says what it should be and
+/// `one_of` lists `allowed`.
+fn fields_of<V: JsonValue>(
+    value: V,
+    field: &str,
+    place: &str,
+    expected_object: &'static str,
+    allowed: &[&str],
+    one_of: &'static str,
+) -> Result<Vec<(String, V)>, AttentionError> {
+    let object = value
+        .fields()
+        .ok_or_else(|| wrong(field, place.into(), expected_object))?;
+    if let Some((unknown, _)) = object.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
+        let unknown = if field == "input" {
+            unknown.clone()
+        } else {
+            format!("{field}.{unknown}")
+        };
+        return Err(wrong(&unknown, "this field".into(), one_of));
+    }
+    Ok(object)
+}
+
+/// Takes a field out of an object; a field given twice keeps its last value,
+/// like a JSON object.
+fn take_field<V: JsonValue>(object: &mut Vec<(String, V)>, name: &str) -> Option<V> {
+    let at = object.iter().rposition(|(k, _)| k == name)?;
+    Some(object.swap_remove(at).1)
+}
+
+/// An optional field's value: null is a field not given.
+fn given<V: JsonValue>(value: Option<V>) -> Option<V> {
+    value.filter(|v| !v.is_null())
+}
+
+/// `block`: how its layers are wired, and the layers' weights.
+fn block_of<V: JsonValue>(value: V) -> Result<Block, AttentionError> {
+    let mut object = fields_of(
+        value,
+        "block",
+        "the whole field",
+        "an object with the field layers",
+        &BLOCK_FIELDS,
+        "one of norm_first, activation, eps, layers, final_norm",
+    )?;
+    let mut take = |name: &str| take_field(&mut object, name);
+    let norm_first = flag(given(take("norm_first")), "block.norm_first", false)?;
+    let activation = match given(take("activation")) {
+        None => Activation::default(),
+        Some(v) => v
+            .string()
+            .and_then(|id| Activation::from_id(&id))
+            .ok_or_else(|| {
+                wrong(
+                    "block.activation",
+                    "the value".into(),
+                    "\"relu\" or \"gelu\"",
+                )
+            })?,
+    };
+    let eps = match given(take("eps")) {
+        None => block::DEFAULT_EPS,
+        Some(v) => v
+            .number()
+            .filter(|e| e.is_finite() && *e > 0.0)
+            .ok_or_else(|| wrong("block.eps", "the value".into(), "a positive number"))?,
+    };
+    let layers = required(take("layers"), "block.layers")?
+        .items()
+        .ok_or_else(|| wrong("block.layers", "the whole field".into(), "a list of layers"))?;
+    limits::check_range(
+        "block.layers",
+        "layers",
+        layers.len(),
+        1,
+        limits::MAX_LAYERS,
+    )?;
+    let layers = layers
+        .into_iter()
+        .enumerate()
+        .map(|(i, layer)| layer_of(layer, &format!("block.layers[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let final_norm = match given(take("final_norm")) {
+        None => None,
+        Some(v) => {
+            let mut object = fields_of(
+                v,
+                "block.final_norm",
+                "the whole field",
+                "an object with the fields gamma and beta",
+                &["gamma", "beta"],
+                "one of gamma, beta",
+            )?;
+            let mut take = |name: &str| take_field(&mut object, name);
+            Some(Norm {
+                gamma: vector(
+                    &required(take("gamma"), "block.final_norm.gamma")?,
+                    "block.final_norm.gamma",
+                )?,
+                beta: given(take("beta"))
+                    .map(|v| vector(&v, "block.final_norm.beta"))
+                    .transpose()?,
+            })
+        }
+    };
+    Ok(Block {
+        norm_first,
+        activation,
+        eps,
+        layers,
+        final_norm,
+    })
+}
+
+/// One of `block`'s layers, named `name` in messages.
+fn layer_of<V: JsonValue>(value: V, name: &str) -> Result<BlockLayer, AttentionError> {
+    let mut object = fields_of(
+        value,
+        name,
+        "the whole field",
+        "an object of one layer's weights",
+        &LAYER_FIELDS,
+        "one of w_q, w_k, w_v, w_o, b_q, b_k, b_v, b_o, gamma_1, beta_1, gamma_2, beta_2, w_1, b_1, w_2, b_2",
+    )?;
+    let full = |field: &str| format!("{name}.{field}");
+    let weights = |object: &mut Vec<(String, V)>, field: &str| {
+        matrix(
+            &required(take_field(object, field), &full(field))?,
+            &full(field),
+            "",
+        )
+    };
+    let gamma = |object: &mut Vec<(String, V)>, field: &str| {
+        vector(
+            &required(take_field(object, field), &full(field))?,
+            &full(field),
+        )
+    };
+    let bias = |object: &mut Vec<(String, V)>, field: &str| {
+        given(take_field(object, field))
+            .map(|v| vector(&v, &full(field)))
+            .transpose()
+    };
+    let o = &mut object;
+    Ok(BlockLayer {
+        attention: Head {
+            w_q: weights(o, "w_q")?,
+            w_k: weights(o, "w_k")?,
+            w_v: weights(o, "w_v")?,
+        },
+        w_o: weights(o, "w_o")?,
+        biases: LayerBiases {
+            projections: Biases {
+                b_q: bias(o, "b_q")?,
+                b_k: bias(o, "b_k")?,
+                b_v: bias(o, "b_v")?,
+            },
+            b_o: bias(o, "b_o")?,
+        },
+        norm_1: Norm {
+            gamma: gamma(o, "gamma_1")?,
+            beta: bias(o, "beta_1")?,
+        },
+        norm_2: Norm {
+            gamma: gamma(o, "gamma_2")?,
+            beta: bias(o, "beta_2")?,
+        },
+        w_1: weights(o, "w_1")?,
+        b_1: bias(o, "b_1")?,
+        w_2: weights(o, "w_2")?,
+        b_2: bias(o, "b_2")?,
+    })
+}
+
+/// A list of numbers, finite.
+fn vector<V: JsonValue>(value: &V, field: &str) -> Result<Array1<f64>, AttentionError> {
+    let items = value
+        .items()
+        .ok_or_else(|| wrong(field, "the whole field".into(), "a list of numbers"))?;
+    if items.is_empty() {
+        return Err(AttentionError::Empty {
+            field: field.into(),
+        });
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(j, item)| match item.number() {
+            Some(n) if n.is_finite() => Ok(n),
+            Some(_) => Err(AttentionError::NonFinite {
+                field: field.into(),
+                row: format!("number [{j}]"),
+            }),
+            None => Err(wrong(field, format!("number [{j}]"), "a number")),
+        })
+        .collect()
 }
 
 /// The number of heads: a whole number from 1 to [`limits::MAX_HEADS`].

@@ -4,7 +4,7 @@ use crate::error::AttentionError;
 use crate::kernels::{may_attend, project_uninit, scale_factor, softmax_masked, written};
 use crate::limits;
 use crate::positions::{self, rope_in_place, Positions};
-use ndarray::{Array2, Array3, ArrayView, ArrayView2, ArrayView3, Axis, Dimension};
+use ndarray::{Array1, Array2, Array3, ArrayView, ArrayView2, ArrayView3, Axis, Dimension};
 
 /// The learned parameters of one head: `W_Q` and `W_K` are d×d_k, `W_V` is d×d_v.
 #[derive(Clone, Debug, PartialEq)]
@@ -12,6 +12,47 @@ pub struct Head {
     pub w_q: Array2<f64>,
     pub w_k: Array2<f64>,
     pub w_v: Array2<f64>,
+}
+
+impl Head {
+    /// No weights at all: a block scenario's top-level head, whose layers
+    /// hold their own ([`crate::Scenario::block`]).
+    pub fn empty() -> Self {
+        Self {
+            w_q: Array2::zeros((0, 0)),
+            w_k: Array2::zeros((0, 0)),
+            w_v: Array2::zeros((0, 0)),
+        }
+    }
+}
+
+/// The biases added to a head's projections, `Q = X·W_Q + b_q`, `K = X·W_K +
+/// b_k`, `V = X·W_V + b_v`: PyTorch's `in_proj_bias` in three parts. A
+/// transformer block's attention has them ([`crate::block`]); the lessons'
+/// layer has none.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Biases {
+    pub b_q: Option<Array1<f64>>,
+    pub b_k: Option<Array1<f64>>,
+    pub b_v: Option<Array1<f64>>,
+}
+
+impl Biases {
+    /// Head `i` of `heads`: its entries of each bias, the columns of the
+    /// weights it adds to ([`Head::part`]).
+    pub(crate) fn part(&self, i: usize, heads: usize) -> Biases {
+        let part = |b: &Option<Array1<f64>>| {
+            b.as_ref().map(|b| {
+                let width = b.len() / heads;
+                b.slice(ndarray::s![i * width..(i + 1) * width]).to_owned()
+            })
+        };
+        Biases {
+            b_q: part(&self.b_q),
+            b_k: part(&self.b_k),
+            b_v: part(&self.b_v),
+        }
+    }
 }
 
 /// How the positions enter and how the scores are treated before the softmax.
@@ -47,15 +88,15 @@ pub struct Trace {
     pub head: Head,
     /// The options used.
     pub options: Options,
-    /// Q = X·W_Q, B×T×d_k; with RoPE, each row p turned as at position p.
+    /// Q = X·W_Q (+ b_q in a block's layer), B×T×d_k; with RoPE, each row p turned as at position p.
     pub q: Array3<f64>,
-    /// K = X·W_K, B×T×d_k; with RoPE, each row p turned as at position p.
+    /// K = X·W_K (+ b_k in a block's layer), B×T×d_k; with RoPE, each row p turned as at position p.
     pub k: Array3<f64>,
     /// With RoPE, X·W_Q before the rotation; None otherwise.
     pub q_unrotated: Option<Array3<f64>>,
     /// With RoPE, X·W_K before the rotation; None otherwise.
     pub k_unrotated: Option<Array3<f64>>,
-    /// V = X·W_V, B×T×d_v.
+    /// V = X·W_V (+ b_v in a block's layer), B×T×d_v.
     pub v: Array3<f64>,
     /// Raw scores Q·Kᵀ, B×T×T.
     pub scores: Array3<f64>,
@@ -149,20 +190,23 @@ pub fn forward(
         Some(added) => forward_checked(
             positions::plus(x, &added).view(),
             head,
+            &Biases::default(),
             key_is_real,
             options,
         ),
-        None => forward_checked(x, head, key_is_real, options),
+        None => forward_checked(x, head, &Biases::default(), key_is_real, options),
     }
 }
 
 /// [`forward`] on input [`check_input`] and [`positions::added`] have
 /// already accepted, with any positions already added to `x`: the heads of a
 /// layer are checked once, as the whole layer ([`crate::forward_heads`]).
-/// RoPE, which acts on each head's Q and K, is applied here.
+/// RoPE, which acts on each head's Q and K, is applied here, after the
+/// biases (`biases`, of the head's widths, already checked).
 pub(crate) fn forward_checked(
     x: ArrayView3<f64>,
     head: &Head,
+    biases: &Biases,
     key_is_real: Option<ArrayView2<bool>>,
     options: Options,
 ) -> Result<Trace, AttentionError> {
@@ -180,8 +224,18 @@ pub(crate) fn forward_checked(
     // memory the allocator has just handed back to the system, costs as
     // much as the arithmetic.
     let d_v = head.w_v.ncols();
-    let [q, k, v] = [(&head.w_q, d_k), (&head.w_k, d_k), (&head.w_v, d_v)]
-        .map(|(w, width)| sequences(products(x, width, |_| w.view()), (batch, t, width)));
+    let [q, k, v] = [
+        (&head.w_q, &biases.b_q, d_k),
+        (&head.w_k, &biases.b_k, d_k),
+        (&head.w_v, &biases.b_v, d_v),
+    ]
+    .map(|(w, bias, width)| {
+        let mut projected = sequences(products(x, width, |_| w.view()), (batch, t, width));
+        if let Some(bias) = bias {
+            projected += bias;
+        }
+        projected
+    });
     ensure_finite("q", &q)?;
     ensure_finite("k", &k)?;
     ensure_finite("v", &v)?;

@@ -95,3 +95,15 @@ fn forward_pass_matches_the_golden_file() {
         "scores, weights and output of the golden forward pass"
     );
 }
+
+/// A seeded transformer block (LayerNorm, GELU, two layers) gives the golden
+/// file's bits, which the browser test checks the WebAssembly build against.
+#[test]
+fn block_matches_the_golden_file() {
+    let golden: Value = serde_json::from_str(GOLDEN).expect("random_golden.json is valid JSON");
+    let (computed, pinned) = golden::block_fingerprints(&golden["block"]);
+    assert_eq!(
+        computed, pinned,
+        "the golden block's fingerprints: {computed:?}"
+    );
+}

@@ -775,3 +775,59 @@ fn forward_and_training_refuse_what_they_cannot_do() {
         "positions: the value should be none here: training learns without positions"
     );
 }
+
+/// A block's problems name the layer and the field within it, from the top
+/// of the scenario, in the parser and in the forward pass alike.
+#[test]
+fn block_problems_name_the_layer_and_field() {
+    let layer = |w_1: serde_json::Value, b_q: serde_json::Value| {
+        json!({"w_q": [[1, 0], [0, 1]], "w_k": [[1, 0], [0, 1]], "w_v": [[1, 0], [0, 1]],
+               "w_o": [[1, 0], [0, 1]], "b_q": b_q, "gamma_1": [1, 1], "gamma_2": [1, 1],
+               "w_1": w_1, "w_2": [[1, 1], [0, 1], [1, 0]]})
+    };
+    let good = layer(json!([[1, 0, 1], [0, 1, 1]]), json!([0, 0]));
+    let with_layers = |layers: Vec<serde_json::Value>| {
+        Scenario::from_value(&json!({"x": [[1, 2], [3, 5]], "block": {"layers": layers}}))
+    };
+    let error = with_layers(vec![
+        good.clone(),
+        layer(json!([[1, 0], [0, 1]]), json!([0, 0])),
+    ])
+    .and_then(|s| s.run_block().map(|_| s))
+    .unwrap_err();
+    assert!(
+        matches!(&error, AttentionError::ShapeMismatch { field, .. } if field == "block.layers[1].w_2"),
+        "{error:?}"
+    );
+    assert_names(&error, &["block.layers[1].w_2", "2×2", "3×2"]);
+
+    let error = with_layers(vec![layer(json!([[1, 0, 1], [0, 1, 1]]), json!([0, 0, 0]))])
+        .and_then(|s| s.run_block().map(|_| s))
+        .unwrap_err();
+    assert_names(
+        &error,
+        &[
+            "block.layers[0].b_q",
+            "2 numbers, one per column of w_q",
+            "3 numbers",
+        ],
+    );
+
+    let error =
+        with_layers(vec![layer(json!([[1, 0, 1], [0, 1, 1]]), json!([0, "a"]))]).unwrap_err();
+    assert!(
+        matches!(&error, AttentionError::WrongType { field, row, .. } if field == "block.layers[0].b_q" && row == "number [1]"),
+        "{error:?}"
+    );
+
+    // An error about x itself stays an error about x, whichever layer finds it.
+    let error = Scenario::from_value(&json!({"x": [[1, 2, 3]], "block": {"layers": [good]}}))
+        .and_then(|s| s.run_block().map(|_| s))
+        .unwrap_err();
+    assert_names(&error, &["block.layers[0].w_q", "3 features of x"]);
+
+    // Too many layers.
+    let five = vec![good; 5];
+    let error = with_layers(five).unwrap_err();
+    assert_names(&error, &["block.layers", "between 1 and 4", "5"]);
+}

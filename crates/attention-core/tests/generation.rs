@@ -186,6 +186,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                             positions,
                         },
                         p: (positions == Positions::Learned).then_some(p),
+                        block: None,
                     },
                 )
         })
@@ -235,6 +236,7 @@ fn seeded(heads: usize, positions: Positions) -> Scenario {
             positions,
         },
         p: (positions == Positions::Learned).then(|| uniform_matrix(t, d, -1.0, 1.0, 6)),
+        block: None,
     }
 }
 

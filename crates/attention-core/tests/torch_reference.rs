@@ -4,7 +4,11 @@
 //! W_O) in `tests/data/torch_mha_cases.json` and in the further cases that
 //! `tests/data/make_torch_mha_cases.py` wrote to `torch_mha_more_cases.json`;
 //! and rotary positions (RoPE) by the textbook rotation of complex numbers,
-//! which `tests/data/make_rope_cases.py` wrote to `rope_cases.json`.
+//! which `tests/data/make_rope_cases.py` wrote to `rope_cases.json`; and
+//! whole transformer blocks (`nn.TransformerEncoderLayer`, stacked in an
+//! `nn.TransformerEncoder`) in the shared `tests/data/torch_block_cases.json`
+//! and in the further cases `tests/data/make_torch_block_cases.py` wrote to
+//! `torch_block_more_cases.json`.
 
 use attention_core::Scenario;
 use serde_json::{Map, Value};
@@ -29,12 +33,24 @@ const ROPE_CASES: &str = include_str!(concat!(
     "/tests/data/rope_cases.json"
 ));
 
+const BLOCK_CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/torch_block_cases.json"
+));
+
+const MORE_BLOCK_CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/torch_block_more_cases.json"
+));
+
 /// How many cases each data file holds; checked so that an emptied or
 /// truncated file cannot make the test pass without comparing anything.
 const EXPECTED_CASES: usize = 6;
 const EXPECTED_MULTI_HEAD_CASES: usize = 2;
 const EXPECTED_MORE_MULTI_HEAD_CASES: usize = 3;
 const EXPECTED_ROPE_CASES: usize = 3;
+const EXPECTED_BLOCK_CASES: usize = 2;
+const EXPECTED_MORE_BLOCK_CASES: usize = 6;
 
 /// Absolute tolerance on the weights, which lie in [0, 1]. PyTorch computes
 /// in another order (and may fuse operations), which moves the last bits of a
@@ -153,6 +169,66 @@ fn every_rope_case_matches_the_textbook_rotation() {
         .expect("rope_cases.json has an object `cases`");
     let fields = ["q", "k", "scores", "weights", "output"];
     assert_eq!(compared(cases, &fields), EXPECTED_ROPE_CASES);
+}
+
+#[test]
+fn every_block_case_matches_pytorch() {
+    let data: Value =
+        serde_json::from_str(BLOCK_CASES).expect("torch_block_cases.json is valid JSON");
+    let cases = data
+        .as_object()
+        .expect("torch_block_cases.json is an object of cases");
+    assert_eq!(blocks_compared(cases), EXPECTED_BLOCK_CASES);
+}
+
+#[test]
+fn every_further_block_case_matches_pytorch() {
+    let data: Value =
+        serde_json::from_str(MORE_BLOCK_CASES).expect("torch_block_more_cases.json is valid JSON");
+    let cases = data["cases"]
+        .as_object()
+        .expect("torch_block_more_cases.json has an object `cases`");
+    assert_eq!(blocks_compared(cases), EXPECTED_MORE_BLOCK_CASES);
+}
+
+/// Runs every block case's input and compares each layer's output
+/// (`expected.layers`, one array per layer) and the block's output with
+/// PyTorch's, through the trace's JSON; panics naming every difference, and
+/// returns how many cases were compared.
+fn blocks_compared(cases: &Map<String, Value>) -> usize {
+    let mut failures = Vec::new();
+    for (name, case) in cases {
+        let scenario = Scenario::from_value(&case["input"])
+            .unwrap_or_else(|e| panic!("case {name}: input does not parse: {e}"));
+        let trace = scenario
+            .run_block()
+            .unwrap_or_else(|e| panic!("case {name}: forward failed: {e}"))
+            .unwrap_or_else(|| panic!("case {name}: the input has no block"));
+        let text = attention_core::json::block_trace_json(&trace, scenario.batched, None, |v| {
+            format!("{v:?}")
+        });
+        let got: Value = serde_json::from_str(&text).expect("the trace's JSON parses");
+        let want_layers = case["expected"]["layers"]
+            .as_array()
+            .unwrap_or_else(|| panic!("case {name}: expected.layers is missing"));
+        let got_layers = got["block"]["layers"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(got_layers.len(), want_layers.len(), "case {name}: layers");
+        for (i, (got, want)) in got_layers.iter().zip(want_layers).enumerate() {
+            let path = format!("layers[{i}].output");
+            if let Err(message) = compare(&got["output"], want, Check::Values, &path) {
+                failures.push(format!("case {name}: {message}"));
+            }
+        }
+        let want = &case["expected"]["output"];
+        if let Err(message) = compare(&got["block"]["output"], want, Check::Values, "output") {
+            failures.push(format!("case {name}: {message}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    cases.len()
 }
 
 /// Runs every case's input and compares `fields` of its trace's JSON with

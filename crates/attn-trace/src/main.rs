@@ -30,9 +30,15 @@ fn run() -> Result<String, String> {
     };
     let text = read_input(&path)?;
     let scenario = Scenario::from_json(&text).map_err(|e| e.to_string())?;
-    let trace = scenario.run().map_err(|e| e.to_string())?;
     let tokens = scenario.tokens.as_deref();
-    let text = json::trace_json(&trace, scenario.batched, tokens, |v| format!("{v:?}"));
+    let number: json::NumberWriter = |v| format!("{v:?}");
+    let text = match scenario.run_block().map_err(|e| e.to_string())? {
+        Some(block) => json::block_trace_json(&block, scenario.batched, tokens, number),
+        None => {
+            let trace = scenario.run().map_err(|e| e.to_string())?;
+            json::trace_json(&trace, scenario.batched, tokens, number)
+        }
+    };
     Ok(text.trim_end().to_owned())
 }
 

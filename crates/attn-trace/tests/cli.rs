@@ -145,3 +145,58 @@ fn a_missing_file_or_argument_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
 }
+
+/// Every PyTorch block case, shared and the project's own, through the real
+/// binary: each layer's `output` and `block.output` equal PyTorch's to 1e-5
+/// relative (times max(1, |expected|)), as in the core's tests.
+#[test]
+fn block_cases_match_pytorch_through_the_binary() {
+    let files = [
+        include_str!("../../attention-core/tests/data/torch_block_cases.json"),
+        include_str!("../../attention-core/tests/data/torch_block_more_cases.json"),
+    ];
+    let mut compared = 0;
+    for text in files {
+        let data: serde_json::Value = serde_json::from_str(text).expect("valid JSON");
+        let cases = data
+            .get("cases")
+            .unwrap_or(&data)
+            .as_object()
+            .expect("cases");
+        for (name, case) in cases {
+            let out = attn_trace(&["-"], &case["input"].to_string());
+            assert!(
+                out.status.success(),
+                "{name}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let got: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON out");
+            let mut pairs = vec![(&got["block"]["output"], &case["expected"]["output"])];
+            let layers = case["expected"]["layers"].as_array().expect("layers");
+            for (i, want) in layers.iter().enumerate() {
+                pairs.push((&got["block"]["layers"][i]["output"], want));
+            }
+            for (got, want) in pairs {
+                let (got, want) = (flatten(got), flatten(want));
+                assert_eq!(got.len(), want.len(), "{name}: sizes");
+                assert!(!want.is_empty(), "{name}: nothing to compare");
+                for (g, w) in got.iter().zip(&want) {
+                    assert!(
+                        (g - w).abs() <= 1e-5 * w.abs().max(1.0),
+                        "{name}: {g} vs {w}"
+                    );
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 8, "two shared cases and six of the project's");
+}
+
+/// Every number of nested JSON arrays, in order.
+fn flatten(value: &serde_json::Value) -> Vec<f64> {
+    match value {
+        serde_json::Value::Array(items) => items.iter().flat_map(flatten).collect(),
+        other => other.as_f64().into_iter().collect(),
+    }
+}

@@ -71,6 +71,7 @@ pub fn audio_frames() -> Scenario {
         })),
         options: Options::default(),
         p: None,
+        block: None,
     }
 }
 

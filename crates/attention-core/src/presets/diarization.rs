@@ -74,5 +74,6 @@ pub fn diarization() -> Scenario {
         mask: None,
         options: Options::default(),
         p: None,
+        block: None,
     }
 }

@@ -195,6 +195,7 @@ pub fn long_diarization() -> Scenario {
         )),
         options: Options::default(),
         p: None,
+        block: None,
     }
 }
 

@@ -68,6 +68,7 @@ pub fn pronoun() -> Scenario {
         mask: None,
         options: Options::default(),
         p: None,
+        block: None,
     }
 }
 

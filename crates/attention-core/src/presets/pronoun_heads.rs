@@ -89,5 +89,6 @@ pub fn pronoun_heads() -> Scenario {
         mask: None,
         options: Options::default(),
         p: None,
+        block: None,
     }
 }

@@ -338,6 +338,7 @@ impl Trainer {
                 .map(|m| Array2::from_shape_fn((1, m.len()), |(_, j)| m[j])),
             options: self.task.options,
             p: None,
+            block: None,
         }
     }
 }
