@@ -9,7 +9,9 @@ use crate::action::Heard;
 use crate::cards::Card;
 use crate::controls::scenarios::Picked;
 use crate::controls::Controls;
+use crate::diagrams::block::BlockCard;
 use crate::diagrams::dot_products::DotProducts;
+use crate::diagrams::feed_forward::FeedForward;
 use crate::diagrams::fusion::Fusion;
 use crate::diagrams::generation::GenerationCard;
 use crate::diagrams::heads::Heads;
@@ -21,7 +23,7 @@ use crate::diagrams::rope::Rope;
 use crate::diagrams::softmax::Softmax;
 use crate::experiment::ScalingExperiment;
 use crate::i18n::{self, tr, Lang, LangContext};
-use crate::lab::{token_labels, LabError, LayerView, SequenceTrace};
+use crate::lab::{token_labels, BlockView, LabError, LayerView, SequenceTrace};
 use crate::lessons::{CurrentLesson, LessonMenu};
 use crate::link::sync::{
     keep_in_link, link_search, navigation_from_link, parameter, resume_saved_work,
@@ -116,13 +118,40 @@ pub fn App() -> impl IntoView {
     });
     let scenario = RwSignal::new(start);
     provide_context(LinkProblem(link_problem));
-    let trace = Memo::new(move |_| scenario.with(Scenario::run));
     let focus = Focus {
         query: RwSignal::new(nav.query),
         key: RwSignal::new(nav.key),
         sequence: RwSignal::new(nav.sequence),
         head: RwSignal::new(nav.head),
+        layer: RwSignal::new(nav.layer),
     };
+    // A block is run once per change; the diagrams show its shown layer's attention.
+    let block_trace = Memo::new(move |_| scenario.with(Scenario::run_block));
+    let trace = Memo::new(move |_| {
+        block_trace.with(|block| match block {
+            Ok(Some(block)) => {
+                let layer = focus.layer.get().min(block.layers.len() - 1);
+                Ok(block.layers[layer].attention.clone())
+            }
+            Ok(None) => scenario.with(Scenario::run),
+            Err(error) => Err(error.clone()),
+        })
+    });
+    let block = Memo::new(move |_| {
+        let labels = scenario.with(token_labels);
+        block_trace.with(|trace| {
+            let trace = trace.as_ref().ok()?.as_ref()?;
+            scenario.with(|s| {
+                BlockView::new(
+                    s.block.as_ref()?,
+                    trace,
+                    focus.layer.get(),
+                    focus.sequence.get(),
+                    labels,
+                )
+            })
+        })
+    });
     let view = Memo::new(move |_| {
         let labels = scenario.with(token_labels);
         trace.with(|layer| {
@@ -148,6 +177,7 @@ pub fn App() -> impl IntoView {
     provide_context(Lab {
         scenario,
         trace,
+        block,
         view,
         layer,
         focus,
@@ -206,6 +236,10 @@ pub fn App() -> impl IntoView {
         let heads = scenario.with(|s| s.heads);
         if focus.head.get_untracked() >= heads {
             focus.head.set(heads - 1);
+        }
+        let layers = scenario.with(Scenario::layer_count);
+        if focus.layer.get_untracked() >= layers {
+            focus.layer.set(layers - 1);
         }
     });
     Effect::new(move |_| {
@@ -346,6 +380,8 @@ fn card_view(card: Card) -> AnyView {
         Card::Softmax => view! { <Softmax /> }.into_any(),
         Card::Fusion => view! { <Fusion /> }.into_any(),
         Card::OutputProjection => view! { <OutputProjection /> }.into_any(),
+        Card::Block => view! { <BlockCard /> }.into_any(),
+        Card::FeedForward => view! { <FeedForward /> }.into_any(),
         Card::WordOrder => view! { <WordOrder /> }.into_any(),
         Card::Generation => view! { <GenerationCard /> }.into_any(),
         Card::Training => view! { <Training /> }.into_any(),

@@ -15,6 +15,7 @@ pub enum Card {
     Walkthrough,
     Controls,
     Heads,
+    Block,
     Positions,
     Projection,
     Rope,
@@ -22,6 +23,7 @@ pub enum Card {
     Softmax,
     Fusion,
     OutputProjection,
+    FeedForward,
     WordOrder,
     Generation,
     Training,
@@ -98,10 +100,11 @@ impl CardSpec {
 
 impl Card {
     /// Every card, in the order the page shows them.
-    pub const ALL: [Card; 16] = [
+    pub const ALL: [Card; 18] = [
         Card::Walkthrough,
         Card::Controls,
         Card::Heads,
+        Card::Block,
         Card::Positions,
         Card::Projection,
         Card::Rope,
@@ -109,6 +112,7 @@ impl Card {
         Card::Softmax,
         Card::Fusion,
         Card::OutputProjection,
+        Card::FeedForward,
         Card::WordOrder,
         Card::Generation,
         Card::Training,
@@ -130,6 +134,9 @@ impl Card {
             Card::Softmax => C::new("softmax", titles::SOFTMAX).in_default_embed(),
             Card::Fusion => C::new("fusion", titles::FUSION).in_default_embed().later(),
             Card::OutputProjection => C::new("output-projection", titles::OUTPUT_PROJECTION),
+            // The block's stream and its matrices are one panel.
+            Card::Block => C::new("block", titles::BLOCK),
+            Card::FeedForward => C::new("block", titles::BLOCK).later(),
             Card::WordOrder => C::new("word-order", titles::WORD_ORDER).later(),
             Card::Generation => C::new("generation", titles::GENERATION).later(),
             Card::Training => C::new("training", titles::TRAINING).edits().later(),

@@ -42,6 +42,7 @@ pub fn Controls() -> impl IntoView {
         query,
         sequence: focus.sequence.get(),
         head: focus.head.get(),
+        layer: focus.layer.get(),
         seed: seed.get(),
         choice: choice.get(),
     };

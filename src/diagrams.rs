@@ -4,8 +4,10 @@
 //! shown sequence from `crate::state::Lab` and its layout from
 //! [`crate::geometry`].
 
+pub mod block;
 pub mod dot_products;
 pub mod editor;
+pub mod feed_forward;
 pub mod fusion;
 pub mod generation;
 pub mod heads;

@@ -5,6 +5,7 @@
 pub mod bars;
 pub mod chart;
 pub mod colour;
+pub mod curve;
 pub mod dot_text;
 pub mod extent;
 pub mod flow;

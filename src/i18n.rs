@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+pub mod block;
 pub mod cards;
 pub mod controls;
 pub mod errors;

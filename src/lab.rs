@@ -40,14 +40,24 @@ pub enum Editable {
     WO,
     /// The learned positions P, one row per position.
     P,
+    /// A block layer's feed-forward weights W₁ (d×d_ff) and W₂ (d_ff×d).
+    W1,
+    W2,
+    /// A block layer's LayerNorm scales and shifts, each drawn as one row.
+    Gamma1,
+    Beta1,
+    Gamma2,
+    Beta2,
 }
 
-/// Where an entry is: the sequence of a batch (for X) and the head whose
-/// columns of W_Q, W_K and W_V are shown.
+/// Where an entry is: the sequence of a batch (for X), the head whose
+/// columns of W_Q, W_K and W_V are shown, and the layer of a block whose
+/// weights are shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Place {
     pub sequence: usize,
     pub head: usize,
+    pub layer: usize,
 }
 
 /// Why an edit was refused. The app shows it in the learner's language.
@@ -81,6 +91,11 @@ pub enum LabError {
     Import(AttentionError),
     /// RoPE turns pairs of columns: a head's d_k must be even, not this.
     OddForRope(usize),
+    /// A transformer block keeps d_model, d_k and its W_O: each layer's
+    /// weights are built on them.
+    FixedByBlock,
+    /// A number of layers outside 1..=4.
+    BadLayers(usize),
 }
 
 /// Token labels: the scenario's own, or 1…T when it has none.
@@ -241,6 +256,9 @@ fn resized(m: &Array2<f64>, rows: usize, cols: usize, seed: u64) -> Array2<f64> 
 /// Sets d_model: the feature columns of X and the rows of every W.
 pub fn set_d_model(scenario: &mut Scenario, d: usize, seed: u64) -> Result<(), LabError> {
     check_size(d)?;
+    if scenario.block.is_some() {
+        return Err(LabError::FixedByBlock);
+    }
     let (batch, t, _) = scenario.x.dim();
     let mut x = Array3::zeros((batch, t, d));
     for b in 0..batch {
@@ -267,7 +285,7 @@ pub fn set_d_model(scenario: &mut Scenario, d: usize, seed: u64) -> Result<(), L
 
 /// d_k, each head's width of Q, K and (here) V.
 pub fn head_width(scenario: &Scenario) -> usize {
-    scenario.head.w_q.ncols() / scenario.heads.max(1)
+    scenario.attention(0).0.w_q.ncols() / scenario.heads.max(1)
 }
 
 /// `m` with each of its `heads` blocks of columns grown or shrunk to `width`,
@@ -293,6 +311,9 @@ pub fn set_d_k(scenario: &mut Scenario, d_k: usize, seed: u64) -> Result<(), Lab
     if !(least..=MAX_DIM).contains(&d_k) || heads * d_k > MAX_HEAD_COLUMNS {
         return Err(LabError::BadSize(d_k));
     }
+    if scenario.block.is_some() {
+        return Err(LabError::FixedByBlock);
+    }
     if scenario.options.positions == Positions::Rope {
         check_rope_width(d_k)?;
     }
@@ -314,6 +335,12 @@ pub fn set_d_k(scenario: &mut Scenario, d_k: usize, seed: u64) -> Result<(), Lab
 /// deviation 1/√(h·d_k), rounded to two decimals like the other weights.
 fn fresh_w_o(scenario: &Scenario, seed: u64) -> Array2<f64> {
     let (d, width) = scenario.head.w_v.dim();
+    projection(width, d, seed)
+}
+
+/// A new width×d projection: normal with standard deviation 1/√width,
+/// rounded to two decimals like the other weights.
+fn projection(width: usize, d: usize, seed: u64) -> Array2<f64> {
     rounded(
         normal_matrix(width, d, 1.0 / (width as f64).sqrt(), seed),
         2,
@@ -329,6 +356,10 @@ pub fn set_heads(scenario: &mut Scenario, heads: usize, seed: u64) -> Result<(),
     let (batch, t, _) = scenario.x.dim();
     if !(1..=MAX_HEADS).contains(&heads) || !fits_tokens(batch, t, heads) {
         return Err(LabError::BadHeads(heads));
+    }
+    // A block's layers keep their weights: more heads cut them into more parts.
+    if scenario.block.is_some() {
+        return split_heads(scenario, heads);
     }
     let split_from_one = scenario.heads == 1 && heads > 1;
     let d = scenario.head.w_q.nrows();
@@ -362,9 +393,17 @@ pub fn set_heads(scenario: &mut Scenario, heads: usize, seed: u64) -> Result<(),
 /// does not divide the width, a head would be wider than [`MAX_DIM`], or
 /// the score cells would not fit.
 pub fn split_heads(scenario: &mut Scenario, heads: usize) -> Result<(), LabError> {
-    let columns = scenario.head.w_q.ncols();
+    let columns = scenario.attention(0).0.w_q.ncols();
     let (batch, t, _) = scenario.x.dim();
+    // Every layer's widths, W_Q's (which W_K shares) and W_V's, cut evenly.
+    let divides = (0..scenario.layer_count()).all(|l| {
+        let head = scenario.attention(l).0;
+        [head.w_q.ncols(), head.w_v.ncols()]
+            .iter()
+            .all(|w| w.is_multiple_of(heads.max(1)))
+    });
     let fits = (1..=MAX_HEADS).contains(&heads)
+        && divides
         && columns.is_multiple_of(heads)
         && columns / heads <= MAX_DIM
         && fits_tokens(batch, t, heads);
@@ -379,9 +418,13 @@ pub fn split_heads(scenario: &mut Scenario, heads: usize) -> Result<(), LabError
 }
 
 /// Gives the layer an output projection W_O (new numbers from `seed`), or
-/// takes it away.
-pub fn set_w_o(scenario: &mut Scenario, on: bool, seed: u64) {
+/// takes it away; a block's layers always have theirs.
+pub fn set_w_o(scenario: &mut Scenario, on: bool, seed: u64) -> Result<(), LabError> {
+    if scenario.block.is_some() {
+        return Err(LabError::FixedByBlock);
+    }
     scenario.w_o = on.then(|| fresh_w_o(scenario, seed));
+    Ok(())
 }
 
 /// Sets one entry; for X, `place.sequence` picks the sequence of a batch,
@@ -400,14 +443,21 @@ pub fn set_entry(
         return Err(LabError::TooLarge(shortest(value)));
     }
     let (row, col) = located(scenario, matrix, place, cell).ok_or(LabError::OutOfRange)?;
-    let head = &mut scenario.head;
+    if let Some(layer) = block::layer_part(matrix) {
+        return block::set_part(scenario, place.layer, layer, (row, col), value);
+    }
     let slot = match matrix {
         Editable::X => scenario.x.get_mut([place.sequence, row, col]),
-        Editable::WQ => head.w_q.get_mut([row, col]),
-        Editable::WK => head.w_k.get_mut([row, col]),
-        Editable::WV => head.w_v.get_mut([row, col]),
-        Editable::WO => scenario.w_o.as_mut().and_then(|w| w.get_mut([row, col])),
         Editable::P => scenario.p.as_mut().and_then(|p| p.get_mut([row, col])),
+        _ => {
+            let (head, w_o) = scenario.attention_mut(place.layer);
+            match matrix {
+                Editable::WQ => head.w_q.get_mut([row, col]),
+                Editable::WK => head.w_k.get_mut([row, col]),
+                Editable::WV => head.w_v.get_mut([row, col]),
+                _ => w_o.and_then(|w| w.get_mut([row, col])),
+            }
+        }
     };
     *slot.ok_or(LabError::OutOfRange)? = value;
     Ok(())
@@ -423,11 +473,11 @@ fn located(
     (row, col): (usize, usize),
 ) -> Option<(usize, usize)> {
     match matrix {
-        Editable::X | Editable::WO | Editable::P => Some((row, col)),
         Editable::WQ | Editable::WK | Editable::WV => {
             let width = head_width(scenario);
             (col < width && place.head < scenario.heads).then_some((row, place.head * width + col))
         }
+        _ => Some((row, col)),
     }
 }
 
@@ -439,14 +489,18 @@ pub fn entry(
     cell: (usize, usize),
 ) -> Option<f64> {
     let (row, col) = located(scenario, matrix, place, cell)?;
-    let head = &scenario.head;
+    if let Some(layer) = block::layer_part(matrix) {
+        return block::part(scenario, place.layer, layer, (row, col));
+    }
+    let (head, w_o) = scenario.attention(place.layer);
     match matrix {
         Editable::X => scenario.x.get([place.sequence, row, col]),
         Editable::WQ => head.w_q.get([row, col]),
         Editable::WK => head.w_k.get([row, col]),
         Editable::WV => head.w_v.get([row, col]),
-        Editable::WO => scenario.w_o.as_ref().and_then(|w| w.get([row, col])),
+        Editable::WO => w_o.and_then(|w| w.get([row, col])),
         Editable::P => scenario.p.as_ref().and_then(|p| p.get([row, col])),
+        _ => None,
     }
     .copied()
 }
@@ -486,10 +540,11 @@ pub fn toggle_padding(
     Ok(())
 }
 
-/// Draws new W_Q, W_K and W_V (and W_O, if any) from `seed`: normal with standard deviation 1/√d,
-/// rounded to two decimals so they stay readable.
-pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
-    let head = &mut scenario.head;
+/// Draws new W_Q, W_K and W_V (and W_O, if any) of `layer` (a block's; the
+/// scenario's own without one) from `seed`: normal with standard deviation
+/// 1/√d, rounded to two decimals so they stay readable.
+pub fn randomize_weights(scenario: &mut Scenario, layer: usize, seed: u64) {
+    let (head, _) = scenario.attention_mut(layer);
     let (d, d_k) = head.w_q.dim();
     let std = 1.0 / (d as f64).sqrt();
     head.w_q = rounded(normal_matrix(d, d_k, std, seed), 2);
@@ -498,16 +553,22 @@ pub fn randomize_weights(scenario: &mut Scenario, seed: u64) {
         normal_matrix(d, head.w_v.ncols(), std, seed.wrapping_add(2)),
         2,
     );
-    randomize_w_o(scenario, seed.wrapping_add(3));
+    randomize_w_o(scenario, layer, seed.wrapping_add(3));
 }
 
-/// Draws a new W_O from `seed`, if the layer has one.
-pub fn randomize_w_o(scenario: &mut Scenario, seed: u64) {
-    if scenario.w_o.is_some() {
-        scenario.w_o = Some(fresh_w_o(scenario, seed));
+/// Draws a new W_O for `layer` from `seed`, if the layer has one.
+pub fn randomize_w_o(scenario: &mut Scenario, layer: usize, seed: u64) {
+    let (head, w_o) = scenario.attention(layer);
+    if w_o.is_some() {
+        let fresh = projection(head.w_v.ncols(), scenario.x.dim().2, seed);
+        if let (_, Some(w_o)) = scenario.attention_mut(layer) {
+            *w_o = fresh;
+        }
     }
 }
 
+pub mod block;
+mod block_view;
 pub mod number;
 pub mod order;
 mod positions;
@@ -515,6 +576,7 @@ mod sequence;
 
 pub use positions::{check_rope_width, fit_positions, set_positions};
 
+pub use block_view::{BlockView, NormView};
 pub use sequence::{row_of, LayerView, SequenceTrace};
 
 #[cfg(test)]

@@ -30,6 +30,9 @@ pub enum Lesson {
     SeveralHeads,
     WordOrder,
     Generation,
+    /// The transformer block around the attention: residuals, LayerNorm,
+    /// the feed-forward network, stacked layers.
+    Block,
     Training,
     WhyScale,
 }
@@ -52,11 +55,12 @@ pub struct LessonSpec {
 
 impl Lesson {
     /// Every lesson, in the menu's order: the order a course takes them.
-    pub const ALL: [Lesson; 6] = [
+    pub const ALL: [Lesson; 7] = [
         Lesson::OneHead,
         Lesson::SeveralHeads,
         Lesson::WordOrder,
         Lesson::Generation,
+        Lesson::Block,
         Lesson::Training,
         Lesson::WhyScale,
     ];
@@ -91,6 +95,13 @@ impl Lesson {
                 Some(Preset::Generation),
                 Step::Generation,
                 Card::Generation,
+            ),
+            Lesson::Block => (
+                "block",
+                titles::BLOCK,
+                Some(Preset::Block),
+                Step::Output,
+                Card::Block,
             ),
             Lesson::Training => (
                 "training",

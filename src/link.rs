@@ -7,7 +7,10 @@
 //! every head's columns, and d_out is 0 without W_O) and W_O, so a one-head
 //! link is what it always was; positions other than none add their id and
 //! the learned P (empty for the others) after those two, which are then
-//! written even for one head without W_O (`1,0` and nothing).
+//! written even for one head without W_O (`1,0` and nothing). A transformer
+//! block writes those two too (positions `none` included) and its own
+//! section last ([`block`]); its layers hold the weights, so the sections of
+//! W_Q, W_K, W_V and W_O are empty.
 //! Numbers are written in their shortest exact decimal form, or as `x` and
 //! the hex of their bits when a decimal would not read back exactly; so the
 //! default scenario's link is a few hundred characters. What is selected
@@ -15,6 +18,7 @@
 //! `tables`, `shuffle`) that also work alone in hand-written links. Decoding checks everything and
 //! refuses a damaged link with a [`LabError`], never a panic.
 
+mod block;
 pub mod sync;
 
 use crate::cards::panels;
@@ -85,8 +89,10 @@ fn numbers<'a>(values: impl Iterator<Item = &'a f64>) -> String {
 /// The scenario as the `s` parameter.
 pub fn encode(s: &Scenario) -> String {
     let (b, t, d) = s.x.dim();
-    let d_k = s.head.w_q.ncols();
-    let positioned = s.options.positions != Positions::None;
+    // A block's layers carry their own weights (in its own section, last);
+    // the sizes say its first layer's widths.
+    let d_k = s.attention(0).0.w_q.ncols();
+    let positioned = s.options.positions != Positions::None || s.block.is_some();
     let layer = (!s.is_single_head() || positioned).then(|| {
         let d_out = s.w_o.as_ref().map_or(0, |w| w.ncols());
         [
@@ -139,6 +145,7 @@ pub fn encode(s: &Scenario) -> String {
             .into_iter()
             .flatten(),
     )
+    .chain(s.block.as_ref().map(block::encode))
     .collect::<Vec<_>>()
     .join("|")
 }
@@ -165,17 +172,19 @@ fn read_numbers(text: &str, count: usize, what: &str) -> Result<Vec<f64>, LabErr
 /// Reads the `s` parameter back into a scenario that runs.
 pub fn decode(text: &str) -> Result<Scenario, LabError> {
     let parts: Vec<&str> = text.split('|').collect();
-    if ![9, 11, 13].contains(&parts.len()) || parts[0] != VERSION {
+    if ![9, 11, 13, 14].contains(&parts.len()) || parts[0] != VERSION {
         return Err(bad("s"));
     }
+    let has_block = parts.len() == 14;
     let positions = match parts.get(11) {
         None => Positions::None,
+        // A block's link writes its positions even when there are none.
         Some(id) => Positions::from_id(id)
-            .filter(|&p| p != Positions::None)
+            .filter(|&p| p != Positions::None || has_block)
             .ok_or_else(|| bad("positions"))?,
     };
     // One head without W_O is written in the short form, unless positions follow.
-    let least = if parts.len() == 13 { 1 } else { 2 };
+    let least = if parts.len() >= 13 { 1 } else { 2 };
     let (heads, d_out) = match parts.get(9) {
         None => (1, 0),
         Some(layer) => match layer.split_once(',').map(|(h, o)| (h.parse(), o.parse())) {
@@ -222,6 +231,13 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
     };
     let x = read_numbers(parts[4], b * t * d, "X")?;
     let matrix = |i: usize, what: &str| {
+        if has_block {
+            // A block's layers hold the weights.
+            return match parts[i] {
+                "" => Ok(Head::empty().w_q),
+                _ => Err(bad(what)),
+            };
+        }
         read_numbers(parts[i], d * d_k, what)
             .and_then(|v| Array2::from_shape_vec((d, d_k), v).map_err(|_| bad(what)))
     };
@@ -269,7 +285,7 @@ pub fn decode(text: &str) -> Result<Scenario, LabError> {
             positions,
         },
         p,
-        block: None,
+        block: parts.get(13).map(|b| block::decode(b, d)).transpose()?,
     };
     scenario.run().map_err(|e| bad(&e.to_string()))?;
     Ok(scenario)
@@ -286,6 +302,8 @@ pub struct Navigation {
     pub sequence: usize,
     /// `head`: the head the four diagrams show, from 0.
     pub head: usize,
+    /// `layer`: the layer of a block the diagrams show, from 0.
+    pub layer: usize,
     /// `step`: the walkthrough's step, if it runs.
     pub step: Option<Step>,
     /// `lang`: `zh` or `en`.
@@ -311,8 +329,8 @@ impl Navigation {
 
 /// The names of a link's readable parameters ([`Navigation`]), one list for
 /// the check of what a link holds and for `sync`, which writes them.
-pub const READABLE: [&str; 10] = [
-    "q", "k", "seq", "head", "step", "lang", "tables", "scenario", "shuffle", "lesson",
+pub const READABLE: [&str; 11] = [
+    "q", "k", "seq", "head", "layer", "step", "lang", "tables", "scenario", "shuffle", "lesson",
 ];
 
 /// The readable parameters of a link, read by `get`; anything unreadable is
@@ -324,6 +342,7 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
         key: index("k"),
         sequence: index("seq"),
         head: index("head"),
+        layer: index("layer"),
         step: get("step").and_then(|s| Step::from_link(s.trim())),
         lang: get("lang").and_then(|l| Lang::from_link(l.trim())),
         tables: get("tables").as_deref() == Some("1"),
@@ -339,7 +358,7 @@ pub fn read_navigation(get: impl Fn(&str) -> Option<String>) -> Navigation {
 /// `step=99`, …), to say so: it is left at its default.
 pub fn unreadable_navigation(get: impl Fn(&str) -> Option<String>) -> Option<&'static str> {
     let readable = |name: &str, value: &str| match name {
-        "q" | "k" | "seq" | "head" => value.parse::<usize>().is_ok(),
+        "q" | "k" | "seq" | "head" | "layer" => value.parse::<usize>().is_ok(),
         "shuffle" => value.parse::<u64>().is_ok(),
         "step" => Step::from_link(value).is_some(),
         "scenario" => Choice::from_id(value).is_some(),
@@ -364,6 +383,9 @@ pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     }
     if nav.head > 0 {
         out.push(("head", nav.head.to_string()));
+    }
+    if nav.layer > 0 {
+        out.push(("layer", nav.layer.to_string()));
     }
     if let Some(step) = nav.step {
         out.push(("step", step.id().to_string()));

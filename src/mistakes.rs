@@ -353,7 +353,7 @@ mod tests {
             "the same numbers"
         );
         lab::split_heads(&mut s, other_heads(2, 4).expect("one")).expect("one head");
-        lab::set_w_o(&mut s, true, 1);
+        lab::set_w_o(&mut s, true, 1).expect("no block");
         let back = markup(Lang::Zh, Some(Mistake::MoreHeads), Count::of(&s));
         assert!(
             back.contains("共 3 × 4 × 4 = 48 个数，W_O 有 4 × 4 = 16 个"),

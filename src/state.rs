@@ -3,7 +3,7 @@
 //! selected, and how the page is shown. Cards import this module, never
 //! `app.rs`, so dependencies point one way: state → cards → app shell.
 
-use crate::lab::{LabError, LayerView, Place, SequenceTrace};
+use crate::lab::{BlockView, LabError, LayerView, Place, SequenceTrace};
 use attention_core::{AttentionError, LayerTrace, Scenario};
 use leptos::prelude::*;
 
@@ -13,8 +13,12 @@ use leptos::prelude::*;
 pub struct Lab {
     /// The scenario the learner is working on; every diagram derives from it.
     pub scenario: RwSignal<Scenario>,
-    /// Its trace, every head and the joined output, computed once per change.
+    /// Its trace, every head and the joined output, computed once per change:
+    /// with a transformer block, the attention of the shown layer.
     pub trace: Memo<Result<LayerTrace, AttentionError>>,
+    /// The shown sequence and layer of the scenario's block as plain
+    /// matrices, for the block's cards; `None` without a block.
+    pub block: Memo<Option<BlockView>>,
     /// The shown sequence and head of the trace as plain matrices, read by
     /// every diagram; `None` while the scenario cannot be computed.
     pub view: Memo<Option<SequenceTrace>>,
@@ -53,6 +57,9 @@ pub struct Focus {
     pub sequence: RwSignal<usize>,
     /// Which head the four diagrams show, counted from 0.
     pub head: RwSignal<usize>,
+    /// Which layer of a block the four diagrams and the block's cards show,
+    /// counted from 0.
+    pub layer: RwSignal<usize>,
 }
 
 impl Focus {
@@ -61,6 +68,7 @@ impl Focus {
         Place {
             sequence: self.sequence.get(),
             head: self.head.get(),
+            layer: self.layer.get(),
         }
     }
 }

@@ -2,6 +2,8 @@
 //! app in a real page and compare its DOM with attention-core's trace.
 #![cfg(target_arch = "wasm32")]
 
+#[path = "browser/block.rs"]
+mod block;
 #[path = "browser/generation.rs"]
 mod generation;
 #[path = "../crates/attention-core/tests/shared/golden.rs"]

@@ -28,6 +28,7 @@ action_names! {
         Randomize = "randomize",
         RandomizeWO = "randomize-w-o",
         UseWO = "use-w-o",
+        UseBlock = "use-block",
         Reset = "reset",
         Rename = "rename",
         Scale = "scale",
@@ -57,6 +58,8 @@ pub enum Action {
     OutputProjection(bool),
     /// Draw a new W_O from the next seed.
     RandomizeWO,
+    /// Wrap the layer in a transformer block, or take the block away.
+    Block(bool),
     /// How positions enter: none, added to X, or RoPE.
     Positions(Positions),
     Scale(bool),
@@ -87,6 +90,7 @@ impl Action {
             (Kind::Click, C::Randomize) => Action::Randomize,
             (Kind::Click, C::RandomizeWO) => Action::RandomizeWO,
             (Kind::Change, C::UseWO) => Action::OutputProjection(r.checked),
+            (Kind::Change, C::UseBlock) => Action::Block(r.checked),
             (Kind::Click, C::Reset) => Action::Reset,
             (Kind::Change, C::Rename) => Action::Rename(r.index, r.value.to_owned()),
             (Kind::Change, C::Scale) => Action::Scale(r.checked),
@@ -114,6 +118,8 @@ pub struct Desk {
     pub sequence: usize,
     /// The head the four diagrams show.
     pub head: usize,
+    /// The layer of a block the four diagrams show.
+    pub layer: usize,
     pub seed: u64,
     pub choice: Choice,
 }
@@ -134,24 +140,29 @@ pub fn apply(desk: &mut Desk, action: Action) -> Result<(), LabError> {
             lab::set_heads(s, h, RESIZE_SEED)?;
             next.head = next.head.min(h - 1);
         }
-        Action::OutputProjection(on) => lab::set_w_o(s, on, next.seed),
+        Action::OutputProjection(on) => lab::set_w_o(s, on, next.seed)?,
+        Action::Block(true) => *s = lab::block::with_block(s, 1, next.seed)?,
+        Action::Block(false) => {
+            *s = lab::block::without_block(s);
+            next.layer = 0;
+        }
         // New learned positions draw from the seed of the weights.
         Action::Positions(positions) => lab::set_positions(s, positions, next.seed)?,
         Action::RandomizeWO => {
             next.seed = next.seed.wrapping_add(1);
-            lab::randomize_w_o(s, next.seed);
+            lab::randomize_w_o(s, next.layer, next.seed);
         }
         Action::Scale(on) => s.options.scale = on,
         Action::Causal(on) => s.options.causal = on,
         Action::Sequence(b) => next.sequence = b.min(s.x.dim().0.saturating_sub(1)),
         Action::Seed(seed) => {
             next.seed = seed;
-            lab::randomize_weights(s, seed);
+            lab::randomize_weights(s, next.layer, seed);
         }
         Action::BadSeed(text) => return Err(LabError::BadSeed(text)),
         Action::Randomize => {
             next.seed = next.seed.wrapping_add(1);
-            lab::randomize_weights(s, next.seed);
+            lab::randomize_weights(s, next.layer, next.seed);
         }
         Action::Reset => {
             let defaults = match next.choice {
@@ -167,6 +178,7 @@ pub fn apply(desk: &mut Desk, action: Action) -> Result<(), LabError> {
                 next.query = 0;
                 next.sequence = 0;
                 next.head = 0;
+                next.layer = 0;
             }
         }
     }

@@ -30,6 +30,9 @@ pub struct Shown {
     pub heads: usize,
     /// Whether the layer has an output projection W_O.
     pub w_o: bool,
+    /// Whether the layer sits in a transformer block, which fixes d_model,
+    /// d_k and W_O.
+    pub block: bool,
     pub options: Options,
 }
 
@@ -43,7 +46,8 @@ impl Shown {
             d_model,
             d_k: lab::head_width(scenario),
             heads: scenario.heads,
-            w_o: scenario.w_o.is_some(),
+            w_o: scenario.attention(0).1.is_some(),
+            block: scenario.block.is_some(),
             options: scenario.options,
         }
     }
@@ -195,12 +199,15 @@ fn tokens(m: &mut Markup, view: &ControlsView, lang: Lang) {
 fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
     let s = view.shown;
     m.open("div", &[("class", "settings")]);
+    // A block's weights are built on d_model, d_k and W_O: its sizes stay.
+    let fixed = s.block;
     slider(
         m,
         text::D_MODEL,
         Control::DModel,
         s.d_model,
         (MIN_DIM, MAX_DIM),
+        fixed,
         lang,
     );
     slider(
@@ -209,18 +216,32 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
         Control::Heads,
         s.heads,
         (1, MAX_HEADS),
+        false,
         lang,
     );
     // With several heads a head may be one column wide, and all of them
     // together at most MAX_HEAD_COLUMNS.
     let least = if s.heads > 1 { 1 } else { MIN_DIM };
     let most = MAX_DIM.min(MAX_HEAD_COLUMNS / s.heads.max(1));
-    slider(m, text::D_K, Control::DK, s.d_k, (least, most), lang);
-    m.element("p", &[("class", "hint")], text::D_K_FOLLOWS_HEADS.get(lang));
-    switch(m, text::W_O, Control::UseWO, s.w_o, lang);
+    slider(m, text::D_K, Control::DK, s.d_k, (least, most), fixed, lang);
+    let hint = if fixed {
+        text::FIXED_BY_BLOCK
+    } else {
+        text::D_K_FOLLOWS_HEADS
+    };
+    m.element("p", &[("class", "hint")], hint.get(lang));
+    switch(m, text::W_O, Control::UseWO, s.w_o, fixed, lang);
+    switch(m, text::BLOCK, Control::UseBlock, s.block, false, lang);
     positions_choice(m, Control::Positions.name(), s.options.positions, lang);
-    switch(m, text::SCALE, Control::Scale, s.options.scale, lang);
-    switch(m, text::CAUSAL, Control::Causal, s.options.causal, lang);
+    switch(m, text::SCALE, Control::Scale, s.options.scale, false, lang);
+    switch(
+        m,
+        text::CAUSAL,
+        Control::Causal,
+        s.options.causal,
+        false,
+        lang,
+    );
     let batch = s.sequences;
     if batch > 1 {
         m.open("label", &[("class", "slider")]);
@@ -261,19 +282,21 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
     m.close("div").close("div");
 }
 
-/// A range slider labelled "`label` = size" for one size from `min` to `max`.
+/// A range slider labelled "`label` = size" for one size from `min` to
+/// `max`; a `fixed` one is shown but cannot be moved.
 fn slider(
     m: &mut Markup,
     label: Msg,
     control: Control,
     size: usize,
     (min, max): (usize, usize),
+    fixed: bool,
     lang: Lang,
 ) {
     let (min, max, value) = (min.to_string(), max.to_string(), size.to_string());
     m.open("label", &[("class", "slider")]);
     m.element("span", &[], &format!("{} = {size}", label.get(lang)));
-    let attrs = [
+    let mut attrs = vec![
         ("type", "range"),
         ("data-testid", control.name()),
         ("data-action", control.name()),
@@ -282,11 +305,14 @@ fn slider(
         ("step", "1"),
         ("value", value.as_str()),
     ];
+    if fixed {
+        attrs.push(("disabled", ""));
+    }
     m.empty("input", &attrs).close("label");
 }
 
-/// A checkbox labelled `label`.
-fn switch(m: &mut Markup, label: Msg, control: Control, on: bool, lang: Lang) {
+/// A checkbox labelled `label`; a `fixed` one is shown but cannot be changed.
+fn switch(m: &mut Markup, label: Msg, control: Control, on: bool, fixed: bool, lang: Lang) {
     let mut attrs = vec![
         ("type", "checkbox"),
         ("data-testid", control.name()),
@@ -294,6 +320,9 @@ fn switch(m: &mut Markup, label: Msg, control: Control, on: bool, lang: Lang) {
     ];
     if on {
         attrs.push(("checked", ""));
+    }
+    if fixed {
+        attrs.push(("disabled", ""));
     }
     m.open("label", &[("class", "switch")]);
     m.empty("input", &attrs)

@@ -29,7 +29,7 @@ impl Default for Choice {
 
 impl Choice {
     /// Every choice, in the picker's order.
-    pub const ALL: [Choice; 10] = [
+    pub const ALL: [Choice; 11] = [
         Choice::Preset(Preset::Sentence),
         Choice::Preset(Preset::Pronoun),
         Choice::Preset(Preset::PronounHeads),
@@ -38,6 +38,7 @@ impl Choice {
         Choice::Preset(Preset::LongDiarization),
         Choice::Preset(Preset::WordOrder),
         Choice::Preset(Preset::Generation),
+        Choice::Preset(Preset::Block),
         Choice::Blank,
         Choice::Current,
     ];
@@ -65,6 +66,7 @@ impl Choice {
             Choice::Preset(Preset::LongDiarization) => text::SCENARIO_LONG_DIARIZATION,
             Choice::Preset(Preset::WordOrder) => text::SCENARIO_WORD_ORDER,
             Choice::Preset(Preset::Generation) => text::SCENARIO_GENERATION,
+            Choice::Preset(Preset::Block) => text::SCENARIO_BLOCK,
             Choice::Blank => text::SCENARIO_BLANK,
             Choice::Current => text::SCENARIO_CURRENT,
         }
@@ -81,6 +83,7 @@ impl Choice {
             Choice::Preset(Preset::LongDiarization) => text::NOTES_LONG_DIARIZATION,
             Choice::Preset(Preset::WordOrder) => text::NOTES_WORD_ORDER,
             Choice::Preset(Preset::Generation) => text::NOTES_GENERATION,
+            Choice::Preset(Preset::Block) => text::NOTES_BLOCK,
             Choice::Blank | Choice::Current => text::NOTES_CUSTOM,
         }
     }

@@ -29,6 +29,12 @@ pub fn heatmap_of(which: Editable) -> &'static str {
         Editable::WV => "w-v",
         Editable::WO => "w-o",
         Editable::P => "p",
+        Editable::W1 => "w-1",
+        Editable::W2 => "w-2",
+        Editable::Gamma1 => "gamma-1",
+        Editable::Beta1 => "beta-1",
+        Editable::Gamma2 => "gamma-2",
+        Editable::Beta2 => "beta-2",
     }
 }
 
@@ -147,6 +153,12 @@ fn matrix_name(which: Editable) -> &'static str {
         Editable::WV => "W_V",
         Editable::WO => "W_O",
         Editable::P => "P",
+        Editable::W1 => "W_1",
+        Editable::W2 => "W_2",
+        Editable::Gamma1 => "γ_1",
+        Editable::Beta1 => "β_1",
+        Editable::Gamma2 => "γ_2",
+        Editable::Beta2 => "β_2",
     }
 }
 

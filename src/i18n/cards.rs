@@ -12,6 +12,10 @@ pub const HEADS: Msg = Msg {
     zh: "多头",
     en: "Heads",
 };
+pub const BLOCK: Msg = Msg {
+    zh: "Transformer 块",
+    en: "Transformer block",
+};
 pub const POSITIONS: Msg = Msg {
     zh: "位置：X + P 与 RoPE",
     en: "Positions: X + P and RoPE",

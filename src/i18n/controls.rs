@@ -60,6 +60,15 @@ pub const W_O: Msg = Msg {
     zh: "输出投影 W_O（把各个头拼接后再乘）",
     en: "Output projection W_O (applied to the joined heads)",
 };
+pub const BLOCK: Msg = Msg {
+    zh: "Transformer 块（残差、LayerNorm、前馈网络，可叠多层）",
+    en: "Transformer block (residuals, LayerNorm, feed-forward; stackable)",
+};
+/// Why the sizes and W_O cannot change while there is a block.
+pub const FIXED_BY_BLOCK: Msg = Msg {
+    zh: "Transformer 块的每一层都建立在 d_model、d_k 和 W_O 上，所以有块时它们保持不变；关掉块就能再改。",
+    en: "Every layer of a transformer block is built on d_model, d_k and W_O, so they stay fixed while there is a block; turn the block off to change them.",
+};
 pub const RANDOMIZE_W_O: Msg = Msg {
     zh: "随机生成 W_O",
     en: "Random W_O",
@@ -173,6 +182,14 @@ pub fn lab_error(error: &LabError, lang: Lang) -> String {
             },
             String::new(),
         ),
+        LabError::FixedByBlock => (FIXED_BY_BLOCK, String::new()),
+        LabError::BadLayers(layers) => (
+            Msg {
+                zh: "层数须为 1 到 4：",
+                en: "Layers: 1 to 4, not ",
+            },
+            layers.to_string(),
+        ),
         LabError::OddForRope(d_k) => (
             Msg {
                 zh: "RoPE 把 Q 和 K 的列两两一组旋转，所以每个头的 d_k 必须是偶数，现在是 ",
@@ -227,6 +244,10 @@ pub const SCENARIO_GENERATION: Msg = Msg {
     zh: "逐词生成：RoPE 与 KV 缓存",
     en: "Generation: RoPE and a KV cache",
 };
+pub const SCENARIO_BLOCK: Msg = Msg {
+    zh: "一个完整的 Transformer 块（两层）",
+    en: "A whole transformer block (two layers)",
+};
 pub const SCENARIO_BLANK: Msg = Msg {
     zh: "自定义：从空白开始",
     en: "Custom: start from blank",
@@ -266,6 +287,10 @@ pub const NOTES_WORD_ORDER: Msg = Msg {
 pub const NOTES_GENERATION: Msg = Msg {
     zh: "因果注意力，Q、K 用 RoPE 旋转：可以带 KV 缓存逐词生成。",
     en: "Causal, with Q and K turned by RoPE: to generate token by token with a KV cache.",
+};
+pub const NOTES_BLOCK: Msg = Msg {
+    zh: "注意力之后还有残差、LayerNorm 和前馈网络，叠成两层。留意：残差让每个词元保留自己的向量（第一个 ⊕ 的左边就是 x）；LayerNorm 只看一个词元自己的特征；前馈网络一次只处理一个词元，而注意力把词元混在一起；ReLU 把负的隐藏数变成 0。",
+    en: "After attention come the residual, LayerNorm and the feed-forward network, stacked twice. Notice: the residual keeps each token's own vector (the first ⊕ starts from x itself); LayerNorm looks at one token's own features; the feed-forward network handles one token at a time, while attention mixes them; ReLU turns the negative hidden numbers into 0.",
 };
 pub const NOTES_CUSTOM: Msg = Msg {
     zh: "这是你自己的场景：改词元、改 X 和 W 的任何数字，看每张图怎么跟着变。",

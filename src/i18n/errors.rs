@@ -5,11 +5,6 @@
 use super::Lang;
 use attention_core::AttentionError;
 
-/// Why the lab refuses a block scenario for now: it computes blocks (the
-/// core, `attn-trace`) but has no card to draw one yet.
-pub const BLOCK_NOT_DRAWN: &str =
-    "left out for now: the app does not draw a transformer block yet (attn-trace computes it)";
-
 /// The Chinese for the core's words for what a limit counts.
 fn counted(what: &str) -> &str {
     match what {
@@ -198,11 +193,6 @@ pub fn attention_error(error: &AttentionError, lang: Lang) -> String {
         ),
         AttentionError::Overflow { field } => {
             format!("{field}：数字太大，这一步溢出了；请用小一些的数")
-        }
-        AttentionError::WrongType { expected, .. }
-            if *expected == BLOCK_NOT_DRAWN =>
-        {
-            "block：应用暂时还画不出 Transformer 块，请先去掉这个字段（attn-trace 能计算它）".into()
         }
         AttentionError::WrongType { field, expected, .. } if expected.starts_with("left out") => {
             format!("{field}：有 block 时要去掉这个字段，block 的每一层都有自己的 w_q、w_k、w_v 和 w_o")

@@ -22,6 +22,10 @@ pub const GENERATION: Msg = Msg {
     zh: "逐词生成",
     en: "Generation",
 };
+pub const BLOCK: Msg = Msg {
+    zh: "Transformer 块",
+    en: "Transformer block",
+};
 pub const TRAINING: Msg = Msg {
     zh: "训练",
     en: "Training",

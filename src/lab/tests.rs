@@ -140,11 +140,11 @@ fn padding_toggles_make_exact_zero_weights() {
 #[test]
 fn randomizing_is_reproducible_from_the_seed() {
     let (mut a, mut b) = (sentence(), sentence());
-    randomize_weights(&mut a, 42);
-    randomize_weights(&mut b, 42);
+    randomize_weights(&mut a, 0, 42);
+    randomize_weights(&mut b, 0, 42);
     assert_eq!(a, b);
     assert_ne!(a.head, sentence().head);
-    randomize_weights(&mut b, 43);
+    randomize_weights(&mut b, 0, 43);
     assert_ne!(a.head, b.head);
     assert_eq!(a.head.w_q.dim(), sentence().head.w_q.dim());
     // Two decimals, so they can be read and typed.
@@ -267,7 +267,7 @@ fn more_heads_split_the_same_weights_into_parts() {
         (s.head.clone(), s.w_o.clone()),
         (before.head.clone(), Some(w_o))
     );
-    set_w_o(&mut s, false, 5);
+    set_w_o(&mut s, false, 5).expect("no block");
     assert_eq!(s, before);
     for bad in [0, 9] {
         assert_eq!(set_heads(&mut s, bad, 5), Err(LabError::BadHeads(bad)));
@@ -324,8 +324,8 @@ fn a_heads_entry_is_its_own_column_of_the_whole_matrix() {
     let mut s = sentence();
     set_heads(&mut s, 2, 5).unwrap();
     let second = Place {
-        sequence: 0,
         head: 1,
+        ..Place::default()
     };
     set_entry(&mut s, Editable::WK, second, (3, 1), 0.5).unwrap();
     assert_eq!(s.head.w_k[[3, 3]], 0.5);
@@ -337,8 +337,8 @@ fn a_heads_entry_is_its_own_column_of_the_whole_matrix() {
             &mut s,
             Editable::WQ,
             Place {
-                sequence: 0,
-                head: 2
+                head: 2,
+                ..Place::default()
             },
             (0, 0),
             1.0
@@ -347,7 +347,7 @@ fn a_heads_entry_is_its_own_column_of_the_whole_matrix() {
     );
     set_entry(&mut s, Editable::WO, Place::default(), (3, 2), -0.25).unwrap();
     assert_eq!(s.w_o.as_ref().map(|w| w[[3, 2]]), Some(-0.25));
-    set_w_o(&mut s, false, 1);
+    set_w_o(&mut s, false, 1).expect("no block");
     assert_eq!(
         set_entry(&mut s, Editable::WO, Place::default(), (0, 0), 1.0),
         Err(LabError::OutOfRange)
@@ -357,14 +357,14 @@ fn a_heads_entry_is_its_own_column_of_the_whole_matrix() {
 #[test]
 fn new_random_weights_draw_w_o_too() {
     let mut s = sentence();
-    randomize_weights(&mut s, 3);
+    randomize_weights(&mut s, 0, 3);
     assert_eq!(s.w_o, None, "no W_O appears by itself");
     set_heads(&mut s, 2, 5).unwrap();
     let before = s.w_o.clone();
-    randomize_weights(&mut s, 4);
+    randomize_weights(&mut s, 0, 4);
     assert_ne!(s.w_o, before);
     let drawn = s.clone();
-    randomize_w_o(&mut s, 9);
+    randomize_w_o(&mut s, 0, 9);
     assert_eq!(s.head, drawn.head, "Random W_O changes only W_O");
     assert_ne!(s.w_o, drawn.w_o);
     assert_runs(&s);
@@ -400,7 +400,7 @@ fn splitting_keeps_every_number_and_each_new_column_is_its_own() {
         "3 does not divide 4"
     );
     split_heads(&mut s, 2).unwrap();
-    set_w_o(&mut s, true, 2);
+    set_w_o(&mut s, true, 2).expect("no block");
     set_d_k(&mut s, 4, 9).unwrap();
     // The columns each head gained are drawn apart: no two blocks repeat.
     let new_blocks: Vec<Vec<f64>> = [&s.head.w_q, &s.head.w_k, &s.head.w_v]
@@ -420,7 +420,7 @@ fn splitting_keeps_every_number_and_each_new_column_is_its_own() {
         }
     }
     // A W_O taken away stays away when the heads change.
-    set_w_o(&mut s, false, 1);
+    set_w_o(&mut s, false, 1).expect("no block");
     set_heads(&mut s, 4, 1).unwrap();
     assert_eq!(s.w_o, None);
 }

@@ -127,6 +127,7 @@ impl LinkedState {
         self.focus.key.set(nav.key);
         self.focus.sequence.set(nav.sequence);
         self.focus.head.set(nav.head);
+        self.focus.layer.set(nav.layer);
         self.tour.step.set(nav.step);
         if let Some(lang) = nav.lang {
             self.lang.set(lang);
@@ -154,6 +155,7 @@ pub fn link_search(state: LinkedState) -> String {
         key: state.focus.key.get(),
         sequence: state.focus.sequence.get(),
         head: state.focus.head.get(),
+        layer: state.focus.layer.get(),
         step: state.tour.step.get(),
         lang: Some(state.lang.get()),
         tables: state.tables.get(),

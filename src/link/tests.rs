@@ -75,6 +75,7 @@ fn readable_parameters_round_trip_and_garbage_is_ignored() {
         key: 1,
         sequence: 1,
         head: 3,
+        layer: 2,
         step: Some(Step::Softmax),
         lang: Some(Lang::Zh),
         tables: true,
@@ -344,7 +345,7 @@ fn heads_and_w_o_round_trip_exactly_and_one_head_links_are_unchanged() {
     assert_eq!(decode(&link), Ok(two.clone()));
     // One head with W_O keeps its W_O.
     let mut projected = single.clone();
-    crate::lab::set_w_o(&mut projected, true, 3);
+    crate::lab::set_w_o(&mut projected, true, 3).expect("no block");
     assert_eq!(decode(&encode(&projected)), Ok(projected));
     // Damaged head sections are refused.
     let parts: Vec<&str> = link.split('|').collect();
@@ -392,4 +393,77 @@ fn positions_and_learned_p_travel_in_the_link() {
     }
     // One head without W_O and without positions keeps the short form.
     assert_eq!(encode(&presets::sentence()).split('|').count(), 9);
+}
+
+/// The two shared PyTorch blocks (biases, GELU, pre-norm, a final norm), as
+/// a link: every number back bit for bit.
+fn torch_blocks() -> Vec<Scenario> {
+    let data: serde_json::Value = serde_json::from_str(include_str!(
+        "../../crates/attention-core/tests/data/torch_block_cases.json"
+    ))
+    .expect("JSON");
+    data.as_object()
+        .expect("cases")
+        .values()
+        .map(|case| Scenario::from_value(&case["input"]).expect("a block scenario"))
+        .collect()
+}
+
+#[test]
+fn a_block_survives_the_round_trip_exactly() {
+    let mut made = crate::lab::block::with_block(&presets::sentence(), 3, 5).expect("a block");
+    crate::lab::block::set_norm_first(&mut made, true);
+    made.options.positions = Positions::Rope;
+    let blocks = torch_blocks();
+    assert_eq!(blocks.len(), 2);
+    for s in blocks.into_iter().chain([made]) {
+        let text = encode(&s);
+        let back = decode(&text).expect("a block's link reads back");
+        assert_eq!(back, s, "{text}");
+        let eps = back.block.as_ref().map(|b| b.eps.to_bits());
+        assert_eq!(eps, s.block.as_ref().map(|b| b.eps.to_bits()));
+    }
+}
+
+#[test]
+fn a_damaged_block_section_is_refused() {
+    let good = encode(&crate::lab::block::with_block(&presets::sentence(), 2, 5).expect("block"));
+    let section = good
+        .rsplit('|')
+        .next()
+        .expect("a block section")
+        .to_string();
+    let with = |section: &str| {
+        let mut parts: Vec<&str> = good.split('|').collect();
+        parts.pop();
+        parts.push(section);
+        parts.join("|")
+    };
+    let damaged = [
+        section.replacen("0,relu", "2,relu", 1),
+        section.replacen("relu", "tanh", 1),
+        {
+            let (_, rest) = section.split_once(';').expect("layers");
+            format!("0,relu,0;{rest}")
+        },
+        // A layer with a field too few.
+        section.replacen('/', "", 1),
+        // Five layers.
+        {
+            let layer = section.split(';').nth(1).expect("a layer").to_string();
+            let mut groups: Vec<String> = vec!["0,relu,0.00001".into()];
+            groups.extend(std::iter::repeat_n(layer, 5));
+            groups.push(String::new());
+            groups.join(";")
+        },
+    ];
+    for section in damaged {
+        assert_eq!(
+            decode(&with(&section)),
+            Err(LabError::BadLink("block".into())),
+            "{section}"
+        );
+    }
+    // W_Q's section must be empty: the layers hold the weights.
+    assert!(decode(&good.replacen("|||", "|1|||", 1)).is_err());
 }

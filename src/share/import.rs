@@ -5,10 +5,14 @@
 use crate::geometry::format::shortest;
 use crate::lab::{LabError, MAX_DIM, MAX_ENTRY, MAX_HEAD_COLUMNS, MAX_SEQUENCES, MAX_TOKENS};
 use attention_core::{AttentionError, Scenario};
+use ndarray::{Array1, ArrayView2, Axis};
 
 /// The longest text an import reads: far more than the largest scenario the
 /// lab shows (64 × 64 × 16 numbers), so only garbage is refused by length.
 const MAX_CHARS: usize = 4_000_000;
+/// The widest hidden layer the lab draws: d_ff at most 4·d and 256.
+const MAX_HIDDEN_PER_FEATURE: usize = 4;
+const MAX_HIDDEN: usize = 256;
 
 fn import_error(error: AttentionError) -> LabError {
     LabError::Import(error)
@@ -74,16 +78,11 @@ fn parse(text: &str) -> Result<Scenario, AttentionError> {
 /// Whether a scenario the core accepts also fits the lab: its sizes, d_v = d_k
 /// as the diagrams draw it, and entries within ±[`MAX_ENTRY`] as typed ones are.
 pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
-    if s.block.is_some() {
-        return Err(import_error(AttentionError::WrongType {
-            field: "block".into(),
-            row: "this field".into(),
-            expected: crate::i18n::errors::BLOCK_NOT_DRAWN,
-        }));
-    }
     let (batch, t, d) = s.x.dim();
-    // Every head's d_k side by side; the core has checked that the heads share them.
-    let columns = s.head.w_q.ncols();
+    // Every head's d_k side by side; the core has checked that the heads
+    // share them. A block's layers are each checked as the lessons' layer.
+    let head = s.attention(0).0;
+    let columns = head.w_q.ncols();
     let d_k = columns / s.heads.max(1);
     let too_large = |field: &str, what: &'static str, limit: usize, found: usize| {
         (found > limit).then(|| {
@@ -105,12 +104,34 @@ pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
     if let Some(error) = problem {
         return Err(error);
     }
-    if s.head.w_v.dim() != (d, columns) {
-        return Err(import_error(AttentionError::ShapeMismatch {
-            field: "w_v".into(),
-            expected: format!("{d}×{columns} (the lab shows d_v = d_k)"),
-            found: format!("{}×{}", s.head.w_v.nrows(), s.head.w_v.ncols()),
-        }));
+    for layer in 0..s.layer_count() {
+        let head = s.attention(layer).0;
+        let named = |field: &str| match s.block {
+            Some(_) => format!("block.layers[{layer}].{field}"),
+            None => field.to_string(),
+        };
+        let columns = head.w_q.ncols();
+        let problem = too_large(&named("w_q"), "columns", MAX_HEAD_COLUMNS, columns)
+            .or_else(|| too_large(&named("w_q"), "columns per head", MAX_DIM, d_k));
+        if let Some(error) = problem {
+            return Err(error);
+        }
+        if head.w_v.dim() != (d, columns) {
+            return Err(import_error(AttentionError::ShapeMismatch {
+                field: named("w_v"),
+                expected: format!("{d}×{columns} (the lab shows d_v = d_k)"),
+                found: format!("{}×{}", head.w_v.nrows(), head.w_v.ncols()),
+            }));
+        }
+    }
+    // The hidden layer is drawn as a heatmap beside the tokens.
+    let most_hidden = (MAX_HIDDEN_PER_FEATURE * d).min(MAX_HIDDEN);
+    let layers = s.block.iter().flat_map(|b| b.layers.iter().enumerate());
+    for (i, layer) in layers {
+        let field = format!("block.layers[{i}].w_1");
+        if let Some(error) = too_large(&field, "columns", most_hidden, layer.w_1.ncols()) {
+            return Err(error);
+        }
     }
     // The first entry past ±MAX_ENTRY, named by indices only (the message
     // around it is in the learner's language); only that one is formatted.
@@ -126,14 +147,15 @@ pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
                 };
                 (format!("x{sequence} [{r}][{c}]"), v)
             });
-    let matrices = [
-        Some(("w_q", &s.head.w_q)),
-        Some(("w_k", &s.head.w_k)),
-        Some(("w_v", &s.head.w_v)),
-        s.w_o.as_ref().map(|w| ("w_o", w)),
+    let mut matrices = vec![
+        ("w_q".to_string(), s.head.w_q.view()),
+        ("w_k".to_string(), s.head.w_k.view()),
+        ("w_v".to_string(), s.head.w_v.view()),
     ];
+    matrices.extend(s.w_o.as_ref().map(|w| ("w_o".to_string(), w.view())));
+    matrices.extend(block_matrices(s));
     let in_w = || {
-        matrices.iter().flatten().find_map(|(name, m)| {
+        matrices.iter().find_map(|(name, m)| {
             m.indexed_iter()
                 .find(|(_, v)| too_big(v))
                 .map(|((r, c), &v)| (format!("{name} [{r}][{c}]"), v))
@@ -143,6 +165,59 @@ pub fn check_fits(s: &Scenario) -> Result<(), LabError> {
         Some((place, v)) => Err(LabError::TooLarge(format!("{place} = {}", shortest(v)))),
         None => Ok(()),
     }
+}
+
+/// Every matrix of a block, named from the top of the scenario; each
+/// vector (γ, β, a bias) as a matrix of one row.
+fn block_matrices(s: &Scenario) -> Vec<(String, ArrayView2<'_, f64>)> {
+    let mut out = Vec::new();
+    let Some(block) = &s.block else {
+        return out;
+    };
+    for (i, l) in block.layers.iter().enumerate() {
+        let name = |field: &str| format!("block.layers[{i}].{field}");
+        let h = &l.attention;
+        for (field, m) in [
+            ("w_q", &h.w_q),
+            ("w_k", &h.w_k),
+            ("w_v", &h.w_v),
+            ("w_o", &l.w_o),
+        ] {
+            out.push((name(field), m.view()));
+        }
+        out.push((name("w_1"), l.w_1.view()));
+        out.push((name("w_2"), l.w_2.view()));
+        let b = &l.biases;
+        let vectors = [
+            ("b_q", b.projections.b_q.as_ref()),
+            ("b_k", b.projections.b_k.as_ref()),
+            ("b_v", b.projections.b_v.as_ref()),
+            ("b_o", b.b_o.as_ref()),
+            ("gamma_1", Some(&l.norm_1.gamma)),
+            ("beta_1", l.norm_1.beta.as_ref()),
+            ("gamma_2", Some(&l.norm_2.gamma)),
+            ("beta_2", l.norm_2.beta.as_ref()),
+            ("b_1", l.b_1.as_ref()),
+            ("b_2", l.b_2.as_ref()),
+        ];
+        for (field, v) in vectors {
+            if let Some(v) = v {
+                out.push((name(field), row(v)));
+            }
+        }
+    }
+    if let Some(norm) = &block.final_norm {
+        out.push(("block.final_norm.gamma".into(), row(&norm.gamma)));
+        if let Some(beta) = &norm.beta {
+            out.push(("block.final_norm.beta".into(), row(beta)));
+        }
+    }
+    out
+}
+
+/// A vector as a matrix of one row.
+fn row(v: &Array1<f64>) -> ArrayView2<'_, f64> {
+    v.view().insert_axis(Axis(0))
 }
 
 /// The scenario in `text`, or why it cannot be imported.

@@ -139,7 +139,7 @@ async fn randomize_draws_the_weights_of_the_shown_seed() {
         .and_then(|s| s.parse().ok())
         .expect("a numeric seed is shown");
     let mut expected = presets::sentence();
-    lab::randomize_weights(&mut expected, seed);
+    lab::randomize_weights(&mut expected, 0, seed);
     assert_eq!(lab.array("w-q"), expected.head.w_q);
     assert_eq!(lab.array("w-k"), expected.head.w_k);
     assert_eq!(lab.array("w-v"), expected.head.w_v);

@@ -3,6 +3,7 @@
 //! checks its teaching claim on the computed trace.
 
 mod audio;
+mod block;
 mod diarization;
 mod generation;
 mod long_diarization;
@@ -11,6 +12,7 @@ mod pronoun_heads;
 mod word_order;
 
 pub use audio::audio_frames;
+pub use block::block;
 pub use diarization::diarization;
 pub use generation::generation;
 pub use long_diarization::{long_diarization, long_diarization_speakers, Heard};
@@ -41,11 +43,13 @@ pub enum Preset {
     WordOrder,
     /// 我 / 喜欢 / 打 / 篮球 / 。, causal with RoPE, to decode step by step, [`generation`].
     Generation,
+    /// 我 / 喜欢 / 打 / 篮球 through a transformer block of two layers, [`block()`].
+    Block,
 }
 
 impl Preset {
     /// Every preset, in the order the lessons use them.
-    pub const ALL: [Preset; 8] = [
+    pub const ALL: [Preset; 9] = [
         Preset::Sentence,
         Preset::Pronoun,
         Preset::PronounHeads,
@@ -54,10 +58,11 @@ impl Preset {
         Preset::LongDiarization,
         Preset::WordOrder,
         Preset::Generation,
+        Preset::Block,
     ];
 
     /// The stable id: `sentence`, `pronoun`, `pronoun-heads`, `audio`, `diarization`,
-    /// `diarization-long`, `word-order` or `generation`. Ids
+    /// `diarization-long`, `word-order`, `generation` or `block`. Ids
     /// outlive renames in the code, so never change one.
     ///
     /// ```
@@ -76,6 +81,7 @@ impl Preset {
             Preset::LongDiarization => "diarization-long",
             Preset::WordOrder => "word-order",
             Preset::Generation => "generation",
+            Preset::Block => "block",
         }
     }
 
@@ -95,6 +101,7 @@ impl Preset {
             Preset::LongDiarization => long_diarization(),
             Preset::WordOrder => word_order(),
             Preset::Generation => generation(),
+            Preset::Block => block(),
         }
     }
 }

@@ -251,6 +251,36 @@ impl Scenario {
         )
     }
 
+    /// How many attention layers the scenario has: its block's, or 1.
+    pub fn layer_count(&self) -> usize {
+        self.block.as_ref().map_or(1, |b| b.layers.len())
+    }
+
+    /// Layer `layer`'s attention weights and W_O: the scenario's own without
+    /// a block (whatever `layer`), or that layer of its block (the last for
+    /// a layer past it).
+    pub fn attention(&self, layer: usize) -> (&Head, Option<&Array2<f64>>) {
+        match &self.block {
+            Some(block) if !block.layers.is_empty() => {
+                let l = &block.layers[layer.min(block.layers.len() - 1)];
+                (&l.attention, Some(&l.w_o))
+            }
+            _ => (&self.head, self.w_o.as_ref()),
+        }
+    }
+
+    /// [`Scenario::attention`], to edit.
+    pub fn attention_mut(&mut self, layer: usize) -> (&mut Head, Option<&mut Array2<f64>>) {
+        match &mut self.block {
+            Some(block) if !block.layers.is_empty() => {
+                let last = block.layers.len() - 1;
+                let l = &mut block.layers[layer.min(last)];
+                (&mut l.attention, Some(&mut l.w_o))
+            }
+            _ => (&mut self.head, self.w_o.as_mut()),
+        }
+    }
+
     /// Runs the scenario's block ([`forward_block`]); None without one.
     pub fn run_block(&self) -> Result<Option<BlockTrace>, AttentionError> {
         self.block

@@ -8,6 +8,7 @@ fn desk() -> Desk {
         query: 0,
         sequence: 0,
         head: 0,
+        layer: 0,
         seed: 42,
         choice: Choice::Preset(Preset::Sentence),
     }
