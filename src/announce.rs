@@ -188,8 +188,8 @@ mod tests {
     fn a_step_is_said_with_its_place_and_title() {
         assert_eq!(
             step_sentence(Step::Scores, Lang::En),
-            format!("Step 3 of 12: {}", Step::Scores.title().en)
+            format!("Step 3 of 16: {}", Step::Scores.title().en)
         );
-        assert!(step_sentence(Step::Softmax, Lang::Zh).starts_with("第 5 步，共 12 步："));
+        assert!(step_sentence(Step::Softmax, Lang::Zh).starts_with("第 5 步，共 16 步："));
     }
 }

@@ -100,7 +100,7 @@ impl Lesson {
                 "block",
                 titles::BLOCK,
                 Some(Preset::Block),
-                Step::Output,
+                Step::Residual,
                 Card::Block,
             ),
             Lesson::Training => (
@@ -276,7 +276,7 @@ mod tests {
     #[test]
     fn a_lesson_starts_on_a_step_about_its_card_or_beside_it() {
         // The lessons of one card each start on the step about that card.
-        for lesson in [Lesson::SeveralHeads, Lesson::Generation] {
+        for lesson in [Lesson::SeveralHeads, Lesson::Generation, Lesson::Block] {
             let spec = lesson.spec();
             assert_eq!(spec.step.card(), spec.card, "{lesson:?}");
         }

@@ -136,6 +136,7 @@ pub fn Walkthrough() -> impl IntoView {
     let lab = lab();
     let view = lab.view;
     let layer = lab.layer;
+    let block = lab.block;
     let focus = lab.focus;
     let LangContext(lang) = expect_context::<LangContext>();
 
@@ -157,13 +158,16 @@ pub fn Walkthrough() -> impl IntoView {
         };
         view.with(|v| {
             layer.with(|l| {
-                markup::body(&TourView {
-                    step: tour.step.get(),
-                    lang: lang.get(),
-                    trace: v.as_ref(),
-                    layer: l.as_ref(),
-                    at,
-                    guess: tour.guess.get(),
+                block.with(|b| {
+                    markup::body(&TourView {
+                        step: tour.step.get(),
+                        lang: lang.get(),
+                        trace: v.as_ref(),
+                        layer: l.as_ref(),
+                        block: b.as_ref(),
+                        at,
+                        guess: tour.guess.get(),
+                    })
                 })
             })
         })

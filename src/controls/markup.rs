@@ -231,7 +231,12 @@ fn settings(m: &mut Markup, view: &ControlsView, lang: Lang) {
     };
     m.element("p", &[("class", "hint")], hint.get(lang));
     switch(m, text::W_O, Control::UseWO, s.w_o, fixed, lang);
-    switch(m, text::BLOCK, Control::UseBlock, s.block, false, lang);
+    // Shown while there is a block, to take it away; a block comes from the
+    // lesson menu, the scenarios or an import (a switch for every page would
+    // be a 41st tab stop on the default one).
+    if s.block {
+        switch(m, text::BLOCK, Control::UseBlock, true, false, lang);
+    }
     positions_choice(m, Control::Positions.name(), s.options.positions, lang);
     switch(m, text::SCALE, Control::Scale, s.options.scale, false, lang);
     switch(

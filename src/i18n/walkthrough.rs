@@ -324,3 +324,57 @@ pub const CODE_GENERATION: Msg = Msg {
     zh: "K_cache, V_cache = [], []\nfor t in range(T):\n    q, k, v = x[t] @ W_q, x[t] @ W_k, x[t] @ W_v  # 只算新词元\n    # 用 RoPE 时，先把 q 和 k 按位置 t 旋转（第 11 步）\n    K_cache.append(k); V_cache.append(v)  # 缓存每步多一行\n    K, V = torch.stack(K_cache), torch.stack(V_cache)\n    weights = torch.softmax(K @ q / math.sqrt(d_k), dim=0)  # 只有键 0…t\n    out_t = weights @ V  # 等于整句因果计算的第 t 行",
     en: "K_cache, V_cache = [], []\nfor t in range(T):\n    q, k, v = x[t] @ W_q, x[t] @ W_k, x[t] @ W_v  # the new token only\n    # with RoPE, first turn q and k as at position t (step 11)\n    K_cache.append(k); V_cache.append(v)  # the caches grow a row a step\n    K, V = torch.stack(K_cache), torch.stack(V_cache)\n    weights = torch.softmax(K @ q / math.sqrt(d_k), dim=0)  # keys 0…t only\n    out_t = weights @ V  # row t of the whole causal pass",
 };
+
+// The transformer block's steps (13 to 16).
+pub const RESIDUAL_TITLE: Msg = Msg {
+    zh: "残差连接：原样保留，再加上新的",
+    en: "The residual connection: keep the vector, add what is new",
+};
+pub const RESIDUAL_TEXT: Msg = Msg {
+    zh: "注意力的输出不会替换词元原来的向量，而是加到它上面：x + MHA(x)。前馈网络之后也一样：h + FFN(h)。这条一路往下加的通道叫“残差流”：每个子层只写入一点修改，词元自己的信息一直都在，梯度也能直接往回传。在“Transformer 块”卡片里看每个 ⊕ 的两个加数和它们的和。",
+    en: "Attention's output does not replace the token's vector; it is added to it: x + MHA(x). The same after the feed-forward network: h + FFN(h). This channel that keeps adding up is the residual stream: each sublayer writes a change into it, the token's own information stays, and gradients flow straight back. In the Transformer block card, see each ⊕ with its two addends and their sum.",
+};
+pub const LAYER_NORM_TITLE: Msg = Msg {
+    zh: "LayerNorm：每个词元自己归一化",
+    en: "LayerNorm: each token normalised on its own",
+};
+pub const LAYER_NORM_TEXT: Msg = Msg {
+    zh: "LayerNorm 只看一个词元自己的 d 个特征：减去它们的均值 μ，再除以 σ = √(方差 + ε)，得到均值 0、标准差约为 1 的一行；然后每个特征乘上学到的 γ、加上学到的 β。它不看别的词元，也不看批次里别的句子。后置（原始 Transformer）放在每次相加之后，前置（GPT-2）放在每个子层之前。",
+    en: "LayerNorm looks at one token's own d features: it subtracts their mean μ, divides by σ = √(variance + ε), and gets a row of mean 0 and standard deviation close to 1; then each feature is multiplied by a learned γ and shifted by a learned β. It looks at no other token and no other sentence of the batch. Post-norm (the original Transformer) puts it after each sum, pre-norm (GPT-2) before each sublayer.",
+};
+pub const FEED_FORWARD_TITLE: Msg = Msg {
+    zh: "前馈网络：逐个词元加工",
+    en: "The feed-forward network: one token at a time",
+};
+pub const FEED_FORWARD_TEXT: Msg = Msg {
+    zh: "前馈网络是两层全连接：先乘 W₁（d → d_ff，通常 d_ff = 4·d）加 b₁，经过激活函数（ReLU 把负数变成 0，GELU 只留下一点），再乘 W₂ 加 b₂ 回到 d 维。每个词元用同样的权重、完全分开计算：注意力负责在词元之间交换信息，前馈网络负责加工每个词元自己。",
+    en: "The feed-forward network is two dense layers: multiply by W₁ (d → d_ff, usually d_ff = 4·d) and add b₁, apply the activation (ReLU turns negatives into 0, GELU keeps a little of them), then multiply by W₂ and add b₂ to come back to d. Every token uses the same weights, computed entirely apart: attention moves information between tokens, the feed-forward network works on each token itself.",
+};
+pub const STACKING_TITLE: Msg = Msg {
+    zh: "叠加多层：上一层的输出是下一层的输入",
+    en: "Stacking layers: each layer's output is the next one's input",
+};
+pub const STACKING_TEXT: Msg = Msg {
+    zh: "一个 Transformer 由很多个这样的块叠成，每层有自己的 W_Q、W_K、W_V、W_O、W₁、W₂、γ、β。第 l 层读进第 l − 1 层的输出，所以越往上，每个词元的向量里混进的上下文越多。用“Transformer 块”卡片里的层选择器切换：上面的四张图会显示那一层的注意力。",
+    en: "A transformer is many such blocks stacked, each layer with its own W_Q, W_K, W_V, W_O, W₁, W₂, γ and β. Layer l reads layer l − 1's output, so the higher the layer, the more context each token's vector holds. Switch layers with the picker in the Transformer block card: the four diagrams above show that layer's attention.",
+};
+pub const NO_BLOCK: Msg = Msg {
+    zh: "现在没有 Transformer 块：从课程菜单打开“Transformer 块”，或者在“输入与设置”的场景里选“一个完整的 Transformer 块”。",
+    en: "There is no transformer block now: open “Transformer block” from the lesson menu, or pick “A whole transformer block” among the scenarios in Input and settings.",
+};
+pub const CODE_RESIDUAL: Msg = Msg {
+    zh: "h = norm1(x + self_attn(x, x, x)[0])  # 后置：先相加，再归一化\ny = norm2(h + ffn(h))\n# 前置（norm_first=True）：h = x + self_attn(norm1(x), …)；y = h + ffn(norm2(h))",
+    en: "h = norm1(x + self_attn(x, x, x)[0])  # post-norm: add, then normalise\ny = norm2(h + ffn(h))\n# pre-norm (norm_first=True): h = x + self_attn(norm1(x), …); y = h + ffn(norm2(h))",
+};
+pub const CODE_LAYER_NORM: Msg = Msg {
+    zh: "mu = x.mean(-1, keepdim=True)  # 每个词元自己的均值\nvar = x.var(-1, unbiased=False, keepdim=True)  # 有偏方差\nln = (x - mu) / torch.sqrt(var + 1e-5) * gamma + beta  # 等于 nn.LayerNorm(d)(x)",
+    en: "mu = x.mean(-1, keepdim=True)  # each token's own mean\nvar = x.var(-1, unbiased=False, keepdim=True)  # the biased variance\nln = (x - mu) / torch.sqrt(var + 1e-5) * gamma + beta  # equals nn.LayerNorm(d)(x)",
+};
+pub const CODE_FEED_FORWARD: Msg = Msg {
+    zh: "hidden = x @ W_1 + b_1  # T×d_ff\nactivated = torch.relu(hidden)  # 或 F.gelu(hidden)\nffn = activated @ W_2 + b_2  # 每一行只用到 x 的同一行",
+    en: "hidden = x @ W_1 + b_1  # T×d_ff\nactivated = torch.relu(hidden)  # or F.gelu(hidden)\nffn = activated @ W_2 + b_2  # each row uses only the same row of x",
+};
+pub const CODE_STACKING: Msg = Msg {
+    zh: "layer = nn.TransformerEncoderLayer(d, h, d_ff, dropout=0.0, batch_first=True)\nencoder = nn.TransformerEncoder(layer, num_layers=2)  # 每层复制一份自己的权重\ny = encoder(x)  # 第 2 层读第 1 层的输出",
+    en: "layer = nn.TransformerEncoderLayer(d, h, d_ff, dropout=0.0, batch_first=True)\nencoder = nn.TransformerEncoder(layer, num_layers=2)  # each layer gets its own copy of the weights\ny = encoder(x)  # layer 2 reads layer 1's output",
+};

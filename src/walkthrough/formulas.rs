@@ -4,7 +4,7 @@
 
 use super::steps::Step;
 use crate::i18n::{walkthrough as text, Lang};
-use crate::lab::{row_of, LayerView, SequenceTrace};
+use crate::lab::{row_of, BlockView, LayerView, NormView, SequenceTrace};
 use crate::mathml::Math;
 use crate::svg::Markup;
 
@@ -40,15 +40,23 @@ fn shown_terms(count: usize) -> Vec<Option<usize>> {
     }
 }
 
-/// The formulas of `step` for the selection, one `<math>` element per line;
-/// `layer` is the shown sequence of a layer of several heads or with W_O.
-pub fn step_formulas(
-    step: Step,
-    t: &SequenceTrace,
-    layer: Option<&LayerView>,
-    at: Selection,
-    lang: Lang,
-) -> Vec<String> {
+/// What a step's formulas read: the shown head's sequence, the layer of
+/// several heads or with W_O (if any), and the shown layer of a transformer
+/// block (if any).
+#[derive(Clone, Copy)]
+pub struct Shown<'a> {
+    pub trace: &'a SequenceTrace,
+    pub layer: Option<&'a LayerView>,
+    pub block: Option<&'a BlockView>,
+}
+
+/// The formulas of `step` for the selection, one `<math>` element per line.
+pub fn step_formulas(step: Step, shown: Shown, at: Selection, lang: Lang) -> Vec<String> {
+    let Shown {
+        trace: t,
+        layer,
+        block,
+    } = shown;
     let (i, j) = (at.query.min(t.len().saturating_sub(1)), at.key);
     let j = j.min(t.len().saturating_sub(1));
     match step {
@@ -93,7 +101,152 @@ pub fn step_formulas(
         Step::Output => output(t, layer, i, lang),
         Step::Positions => positions(t, i, lang),
         Step::Generation => generation(t, layer, i, lang),
+        Step::Residual | Step::LayerNorm | Step::FeedForward | Step::Stacking => match block {
+            Some(b) => block_step(step, b, i.min(b.len().saturating_sub(1))),
+            None => vec![note(text::NO_BLOCK.get(lang))],
+        },
     }
+}
+
+/// A block's step for token i: the sums, a LayerNorm, the feed-forward
+/// network, or the layer's place in the stack.
+fn block_step(step: Step, b: &BlockView, i: usize) -> Vec<String> {
+    let n = (i + 1).to_string();
+    let row = |m: &ndarray::Array2<f64>| row_of(m, i);
+    // y = a + b, with both addends and the sum written out.
+    let sum = |name: &str,
+               a: (&str, &ndarray::Array2<f64>),
+               b: (&str, &ndarray::Array2<f64>),
+               total: &ndarray::Array2<f64>| {
+        let mut f = Math::wrapping();
+        f.sub(name, &n).mo("=").mi(a.0).mo("+").mi(b.0).mo("=");
+        f.wrap().vector(&row(a.1)).mo("+").vector(&row(b.1));
+        f.wrap().mo("=").vector(&row(total));
+        f.finish()
+    };
+    match step {
+        Step::Residual => {
+            let (second_input, second_name) = if b.norm_first {
+                (&b.sum_1, "h")
+            } else {
+                (&b.norm_1.output, "h")
+            };
+            vec![
+                sum("h", ("x", &b.input), ("MHA(x)", &b.attention), &b.sum_1),
+                sum("y", (second_name, second_input), ("FFN", &b.ffn), &b.sum_2),
+            ]
+        }
+        Step::LayerNorm => norm_lines(&b.norm_1, "1", i),
+        Step::FeedForward => {
+            let mut hidden = Math::wrapping();
+            hidden
+                .sub("H", &n)
+                .mo("=")
+                .mi("x")
+                .sub("W", "1")
+                .mo("+")
+                .sub("b", "1")
+                .mo("=");
+            hidden.wrap().vector(&row(&b.hidden));
+            let mut act = Math::wrapping();
+            act.mi(b.activation.id())
+                .mo("(")
+                .sub("H", &n)
+                .mo(")")
+                .mo("=");
+            act.wrap().vector(&row(&b.activated));
+            let mut out = Math::wrapping();
+            out.sub("FFN", &n)
+                .mo("=")
+                .mi("act(H)")
+                .sub("W", "2")
+                .mo("+")
+                .sub("b", "2")
+                .mo("=");
+            out.wrap().vector(&row(&b.ffn));
+            vec![hidden.finish(), act.finish(), out.finish()]
+        }
+        _ => {
+            let (l, count) = ((b.layer + 1).to_string(), b.layers.to_string());
+            let mut input = Math::wrapping();
+            input
+                .open("msup")
+                .mi("x")
+                .mi(&format!("({l})"))
+                .close("msup");
+            input
+                .mo("=")
+                .open("msup")
+                .mi("y")
+                .mi(&format!("({})", b.layer))
+                .close("msup");
+            input.mo("=").vector(&row(&b.input));
+            let mut output = Math::wrapping();
+            output
+                .open("msup")
+                .mi("y")
+                .mi(&format!("({l})"))
+                .close("msup");
+            output
+                .mo("=")
+                .mi("Block")
+                .sub("", &l)
+                .mo("(")
+                .open("msup")
+                .mi("x")
+                .mi(&format!("({l})"))
+                .close("msup")
+                .mo(")");
+            output.mo("=").vector(&row(&b.output));
+            let mut of = Math::wrapping();
+            of.mi("L").mo("=").count(&count);
+            vec![of.finish(), input.finish(), output.finish()]
+        }
+    }
+}
+
+/// A LayerNorm of token i: its mean, its σ and its output.
+fn norm_lines(norm: &NormView, which: &str, i: usize) -> Vec<String> {
+    let n = (i + 1).to_string();
+    let mut mean = Math::wrapping();
+    mean.sub("μ", &n)
+        .mo("=")
+        .mn(norm.mean.get(i).copied().unwrap_or(0.0));
+    mean.mo(",")
+        .sub("σ", &n)
+        .mo("=")
+        .mo("√")
+        .mo("(")
+        .mi("var")
+        .mo("+")
+        .mi("ε")
+        .mo(")");
+    mean.mo("=").mn(norm.std.get(i).copied().unwrap_or(1.0));
+    let mut normalised = Math::wrapping();
+    normalised
+        .mo("(")
+        .mi("x")
+        .mo("−")
+        .sub("μ", &n)
+        .mo(")")
+        .mo("/")
+        .sub("σ", &n)
+        .mo("=");
+    normalised.wrap().vector(&row_of(&norm.normalised, i));
+    let mut out = Math::wrapping();
+    out.sub("LN", which)
+        .mo("(")
+        .sub("x", &n)
+        .mo(")")
+        .mo("=")
+        .mi("…")
+        .mo("·")
+        .mi("γ")
+        .mo("+")
+        .mi("β")
+        .mo("=");
+    out.wrap().vector(&row_of(&norm.output, i));
+    vec![mean.finish(), normalised.finish(), out.finish()]
 }
 
 /// What positions did to token i: `X_i + P_i` (the row the

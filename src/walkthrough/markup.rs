@@ -4,10 +4,10 @@
 //! Pure, so tests read it natively.
 
 use super::action::Control;
-use super::formulas::{step_formulas, Selection};
+use super::formulas::{step_formulas, Selection, Shown};
 use super::steps::Step;
 use crate::i18n::{walkthrough as text, Lang};
-use crate::lab::{LayerView, SequenceTrace};
+use crate::lab::{BlockView, LayerView, SequenceTrace};
 use crate::mathml::Math;
 use crate::svg::Markup;
 
@@ -20,6 +20,8 @@ pub struct TourView<'a> {
     pub trace: Option<&'a SequenceTrace>,
     /// The shown sequence of a layer of several heads or with W_O.
     pub layer: Option<&'a LayerView>,
+    /// The shown layer of a transformer block, if there is one.
+    pub block: Option<&'a BlockView>,
     pub at: Selection,
     /// The learner's prediction of the most attended key, if made.
     pub guess: Option<usize>,
@@ -231,7 +233,12 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
                 "div",
                 &[("class", "step-formulas"), ("data-testid", "step-formulas")],
             );
-            for formula in step_formulas(step, t, view.layer, view.at, lang) {
+            let shown = Shown {
+                trace: t,
+                layer: view.layer,
+                block: view.block,
+            };
+            for formula in step_formulas(step, shown, view.at, lang) {
                 m.raw(&formula);
             }
             m.close("div");

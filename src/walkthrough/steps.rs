@@ -1,6 +1,8 @@
-//! The twelve steps of the guided walkthrough, in the order the computation
+//! The sixteen steps of the guided walkthrough, in the order the computation
 //! runs: the lessons' one head, then how several heads split it and are
-//! joined, then word order (positions) and generation (a KV cache).
+//! joined, then word order (positions) and generation (a KV cache), then the
+//! transformer block around the layer: residuals, LayerNorm, the feed-forward
+//! network, stacked layers.
 
 use crate::cards::Card;
 use crate::i18n::walkthrough as text;
@@ -25,6 +27,14 @@ pub enum Step {
     Positions,
     /// Generating one token at a time with a KV cache.
     Generation,
+    /// The transformer block: the residual sums.
+    Residual,
+    /// LayerNorm over each token's features.
+    LayerNorm,
+    /// The position-wise feed-forward network.
+    FeedForward,
+    /// Layers stacked, each reading the one before.
+    Stacking,
 }
 
 /// A control elsewhere on the page that a step asks the learner to use.
@@ -98,7 +108,7 @@ impl Step {
     }
 
     /// Every step, in order.
-    pub const ALL: [Step; 12] = [
+    pub const ALL: [Step; 16] = [
         Step::Input,
         Step::Projection,
         Step::Scores,
@@ -111,6 +121,10 @@ impl Step {
         Step::Output,
         Step::Positions,
         Step::Generation,
+        Step::Residual,
+        Step::LayerNorm,
+        Step::FeedForward,
+        Step::Stacking,
     ];
 
     /// Position in [`Step::ALL`], from 0.
@@ -147,6 +161,9 @@ impl Step {
             // The positions card, or the RoPE card in its place: one panel.
             Step::Positions => Card::Positions,
             Step::Generation => Card::Generation,
+            // The stream shows each sum and each LayerNorm's μ and σ.
+            Step::Residual | Step::LayerNorm | Step::Stacking => Card::Block,
+            Step::FeedForward => Card::FeedForward,
         }
     }
 
@@ -166,6 +183,10 @@ impl Step {
             Step::Output => "output",
             Step::Positions => "positions",
             Step::Generation => "generation",
+            Step::Residual => "residual",
+            Step::LayerNorm => "layer-norm",
+            Step::FeedForward => "feed-forward",
+            Step::Stacking => "stacking",
         }
     }
 
@@ -192,6 +213,10 @@ impl Step {
             Step::Output => text::OUTPUT_TITLE,
             Step::Positions => text::POSITIONS_TITLE,
             Step::Generation => text::GENERATION_TITLE,
+            Step::Residual => text::RESIDUAL_TITLE,
+            Step::LayerNorm => text::LAYER_NORM_TITLE,
+            Step::FeedForward => text::FEED_FORWARD_TITLE,
+            Step::Stacking => text::STACKING_TITLE,
         }
     }
 
@@ -210,6 +235,10 @@ impl Step {
             Step::Output => text::OUTPUT_TEXT,
             Step::Positions => text::POSITIONS_TEXT,
             Step::Generation => text::GENERATION_TEXT,
+            Step::Residual => text::RESIDUAL_TEXT,
+            Step::LayerNorm => text::LAYER_NORM_TEXT,
+            Step::FeedForward => text::FEED_FORWARD_TEXT,
+            Step::Stacking => text::STACKING_TEXT,
         }
     }
 
@@ -229,6 +258,10 @@ impl Step {
             Step::Output => text::CODE_OUTPUT,
             Step::Positions => text::CODE_POSITIONS,
             Step::Generation => text::CODE_GENERATION,
+            Step::Residual => text::CODE_RESIDUAL,
+            Step::LayerNorm => text::CODE_LAYER_NORM,
+            Step::FeedForward => text::CODE_FEED_FORWARD,
+            Step::Stacking => text::CODE_STACKING,
         }
     }
 }
@@ -245,6 +278,8 @@ mod tests {
             Step::Output,
             Step::Positions,
             Step::Generation,
+            Step::Residual,
+            Step::FeedForward,
         ]
         .map(|step| step.card().panel());
         assert_eq!(
@@ -254,7 +289,9 @@ mod tests {
                 "heads",
                 "output-projection",
                 "positions",
-                "generation"
+                "generation",
+                "block",
+                "block"
             ]
         );
     }
@@ -265,8 +302,9 @@ mod tests {
         assert_eq!(Step::Input.next(), Step::Projection);
         assert_eq!(Step::Learning.next(), Step::Heads);
         assert_eq!(Step::Output.next(), Step::Positions);
-        assert_eq!(Step::Generation.next(), Step::Generation);
-        assert_eq!(Step::at(99), Step::Generation);
+        assert_eq!(Step::Generation.next(), Step::Residual);
+        assert_eq!(Step::Stacking.next(), Step::Stacking);
+        assert_eq!(Step::at(99), Step::Stacking);
         for (n, step) in Step::ALL.iter().enumerate() {
             assert_eq!(step.index(), n);
         }
@@ -279,7 +317,9 @@ mod tests {
         assert_eq!(Step::from_link("0"), None);
         assert_eq!(Step::from_link("10"), Some(Step::Output));
         assert_eq!(Step::from_link("12"), Some(Step::Generation));
-        assert_eq!(Step::from_link("13"), None);
+        assert_eq!(Step::from_link("13"), Some(Step::Residual));
+        assert_eq!(Step::from_link("layer-norm"), Some(Step::LayerNorm));
+        assert_eq!(Step::from_link("17"), None);
         assert_eq!(Step::from_link("<x>"), None);
     }
 

@@ -69,7 +69,7 @@ test('the experiment says in words what its charts show, and labels the axis d_k
 });
 
 test('the last walkthrough step ends with Finish, back to free exploring', async () => {
-  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en&step=generation`);
+  const lab = await LabPage.open(harness.browser, `${harness.server.url}?lang=en&step=stacking`);
   assert.equal(await lab.page.locator('[data-testid="step-next"]').count(), 0, 'no dead Next');
   await lab.page.click('[data-testid="step-finish"]');
   assert.equal(await lab.page.getAttribute('[data-testid="app"]', 'data-step'), null);

@@ -17,6 +17,7 @@ const LESSONS = [
   { id: 'heads', scenario: 'pronoun-heads', step: 'heads', card: 'heads' },
   { id: 'word-order', scenario: 'word-order', step: 'positions', card: 'word-order' },
   { id: 'generation', scenario: 'generation', step: 'generation', card: 'generation' },
+  { id: 'block', scenario: 'block', step: 'residual', card: 'block' },
   { id: 'training', scenario: null, step: 'learning', card: 'training' },
   { id: 'why-scale', scenario: null, step: 'scaling', card: 'experiment' },
 ];

@@ -30,7 +30,7 @@ test('the walkthrough steps through the computation with the numbers on screen',
   assert.equal(await lab.page.getAttribute(app, 'data-step'), null, 'free explore at first');
   await lab.page.click('[data-testid="walkthrough-toggle"]');
   assert.equal(await lab.page.getAttribute(app, 'data-step'), 'input');
-  assert.match(await lab.page.textContent('[data-testid="step-indicator"]'), /1 of 12/);
+  assert.match(await lab.page.textContent('[data-testid="step-indicator"]'), /1 of 16/);
   // Three steps on, the scaling step's formula ends with the selected score.
   for (let n = 0; n < 3; n++) await lab.page.click('[data-testid="step-next"]');
   assert.equal(await lab.page.getAttribute(app, 'data-step'), 'scaling');

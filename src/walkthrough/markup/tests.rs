@@ -19,6 +19,7 @@ fn tour(step: Option<Step>, trace: &SequenceTrace, guess: Option<usize>) -> Stri
         lang: Lang::En,
         trace: Some(trace),
         layer: None,
+        block: None,
         at: Selection { query: 0, key: 1 },
         guess,
     })
@@ -55,7 +56,7 @@ fn previous_and_next_exist_only_while_the_walkthrough_runs() {
     assert!(running.contains("data-action=\"step-prev\" data-testid=\"step-prev\""));
     assert!(running.contains("data-action=\"step-next\" data-testid=\"step-next\""));
     assert!(!running.contains("step-finish"));
-    let last = tour(Some(Step::Generation), &t, None);
+    let last = tour(Some(Step::Stacking), &t, None);
     assert!(last.contains("data-action=\"step-finish\" data-testid=\"step-finish\""));
     assert!(!last.contains("step-next"));
 }
@@ -73,7 +74,7 @@ fn a_step_shows_its_text_code_formulas_and_indicator() {
     let t = sentence();
     let page = tour(Some(Step::Scaling), &t, None);
     assert!(page.contains(Step::Scaling.explanation().en));
-    assert!(page.contains("Step 4 of 12"));
+    assert!(page.contains("Step 4 of 16"));
     assert!(page.contains("math.sqrt(d_k)"));
     assert!(page.contains("data-testid=\"step-formulas\""));
     assert_eq!(page.matches("class=\"current\"").count(), 1);
