@@ -4,6 +4,8 @@
 //!
 //! Built as: markup, an `ActionCard` (ARCHITECTURE.md: Adding a card).
 
+mod checks;
+
 use crate::action::{action_names, Heard, Kind, Reading};
 use crate::i18n::{mistakes as text, Lang, LangContext, Msg};
 use crate::lab;
@@ -37,10 +39,16 @@ pub enum Mistake {
     KnowsOrder,
     /// Opens the generation card at its last step.
     CacheChanges,
+    /// Gives the scenario a block if it has none, and points at the
+    /// normalised rows' and columns' statistics.
+    NormAcrossTokens,
+    /// Gives the scenario a block if it has none, and points at a token's
+    /// feed-forward output with the other tokens shuffled.
+    FfnMixes,
 }
 
 impl Mistake {
-    pub const ALL: [Mistake; 7] = [
+    pub const ALL: [Mistake; 9] = [
         Mistake::SkipScaling,
         Mistake::FixedWeights,
         Mistake::IndependentWeights,
@@ -48,6 +56,8 @@ impl Mistake {
         Mistake::MoreHeads,
         Mistake::KnowsOrder,
         Mistake::CacheChanges,
+        Mistake::NormAcrossTokens,
+        Mistake::FfnMixes,
     ];
 
     fn text(self) -> (Msg, Msg) {
@@ -59,6 +69,8 @@ impl Mistake {
             Mistake::MoreHeads => (text::HEADS_TITLE, text::HEADS_TEXT),
             Mistake::KnowsOrder => (text::ORDER_TITLE, text::ORDER_TEXT),
             Mistake::CacheChanges => (text::CACHE_TITLE, text::CACHE_TEXT),
+            Mistake::NormAcrossTokens => (text::NORM_TITLE, text::NORM_TEXT),
+            Mistake::FfnMixes => (text::FFN_TITLE, text::FFN_TEXT),
         }
     }
 
@@ -72,6 +84,8 @@ impl Mistake {
             Mistake::MoreHeads => "[data-testid=mistakes]",
             Mistake::KnowsOrder => "[data-testid=word-order-fold]",
             Mistake::CacheChanges => "[data-testid=generation-fold]",
+            Mistake::NormAcrossTokens => "[data-testid=norm-check]",
+            Mistake::FfnMixes => "[data-testid=ffn-check]",
         }
     }
 }
@@ -120,9 +134,9 @@ impl Count {
     pub fn of(s: &Scenario) -> Self {
         Count {
             heads: s.heads,
-            d: s.head.w_q.nrows(),
-            columns: s.head.w_q.ncols(),
-            w_o: s.w_o.as_ref().map(|w| w.dim()),
+            d: s.attention(0).0.w_q.nrows(),
+            columns: s.attention(0).0.w_q.ncols(),
+            w_o: s.attention(0).1.map(|w| w.dim()),
         }
     }
 
@@ -156,11 +170,19 @@ pub fn other_heads(heads: usize, columns: usize) -> Option<usize> {
     (2..=lab::MAX_HEADS).find(|&h| columns.is_multiple_of(h))
 }
 
+/// The live numbers of the block's mistakes, while there is a block.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Checks {
+    pub norm: Option<checks::NormCheck>,
+    pub ffn: Option<checks::FfnCheck>,
+}
+
 /// The card's title and its list of warnings, each with its "show me" button (its index in
 /// [`Mistake::ALL`]). While `undoable` names a mistake (its demonstration
 /// replaced the learner's scenario and nothing has changed since), its item
-/// offers to put it back. `count` is the layer's weights, counted.
-pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
+/// offers to put it back. `count` is the layer's weights, counted; `checks`
+/// the block's live numbers.
+pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count, checks: &Checks) -> String {
     let mut m = Markup::new();
     m.open_fold("mistakes-fold", "h2", text::TITLE.get(lang));
     m.open("ul", &[("class", "mistakes")]);
@@ -180,6 +202,17 @@ pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
             let attrs = [("class", "note"), ("data-testid", "heads-count")];
             m.element("p", &attrs, &count.sentence(lang));
         }
+        let check = match mistake {
+            Mistake::NormAcrossTokens => {
+                Some(("norm-check", checks.norm.as_ref().map(|c| c.sentence(lang))))
+            }
+            Mistake::FfnMixes => Some(("ffn-check", checks.ffn.as_ref().map(|c| c.sentence(lang)))),
+            _ => None,
+        };
+        if let Some((testid, said)) = check {
+            let said = said.unwrap_or_else(|| text::NO_BLOCK.get(lang).to_string());
+            m.element("p", &[("class", "note"), ("data-testid", testid)], &said);
+        }
         if undoable == Some(*mistake) {
             let button = [
                 ("type", "button"),
@@ -189,6 +222,7 @@ pub fn markup(lang: Lang, undoable: Option<Mistake>, count: Count) -> String {
             let label = match mistake {
                 Mistake::MoreHeads => text::UNDO_HEADS,
                 Mistake::KnowsOrder => text::UNDO_SETTINGS,
+                Mistake::NormAcrossTokens | Mistake::FfnMixes => text::UNDO_BLOCK,
                 _ => text::UNDO,
             };
             m.element("button", &button, label.get(lang));
@@ -228,10 +262,20 @@ fn demonstrate(mistake: Mistake, tour: Tour, scenario: RwSignal<Scenario>, pages
         // they cannot be (one head over a prime width past 8), the layer is
         // split the way the heads slider does.
         scenario.update(|s| {
-            let split = other_heads(s.heads, s.head.w_q.ncols())
+            let split = other_heads(s.heads, s.attention(0).0.w_q.ncols())
                 .is_some_and(|h| lab::split_heads(s, h).is_ok());
             if !split {
                 let _ = lab::set_heads(s, if s.heads == 1 { 2 } else { 1 }, HEADS_SEED);
+            }
+        });
+    }
+    if matches!(mistake, Mistake::NormAcrossTokens | Mistake::FfnMixes) {
+        // A block around the learner's own layer, if there is none yet.
+        scenario.update(|s| {
+            if s.block.is_none() {
+                if let Ok(with) = lab::block::with_block(s, 1, HEADS_SEED) {
+                    *s = with;
+                }
             }
         });
     }
@@ -276,7 +320,27 @@ pub fn CommonMistakes() -> impl IntoView {
         })
     });
     let count = Memo::new(move |_| scenario.with(Count::of));
-    let body = Memo::new(move |_| markup(lang.get(), undoable.get(), count.get()));
+    let (block, query) = (lab.block, lab.focus.query);
+    let checks = Memo::new(move |_| {
+        let i = query.get();
+        block.with(|b| {
+            let Some(b) = b.as_ref() else {
+                return Checks::default();
+            };
+            let layer = scenario.with(|s| {
+                s.block
+                    .as_ref()
+                    .and_then(|block| block.layers.get(b.layer).cloned())
+            });
+            Checks {
+                norm: checks::NormCheck::new(b, i),
+                ffn: layer.and_then(|layer| checks::FfnCheck::new(b, &layer, i)),
+            }
+        })
+    });
+    let body = Memo::new(move |_| {
+        checks.with(|checks| markup(lang.get(), undoable.get(), count.get(), checks))
+    });
     let act = Callback::new(
         move |heard: Heard| match MistakeAction::read(&heard.reading()) {
             Some(MistakeAction::Undo) => {
@@ -307,10 +371,10 @@ mod tests {
     fn every_mistake_has_its_text_and_a_demo_button_in_both_languages() {
         for lang in [Lang::Zh, Lang::En] {
             let count = Count::of(&attention_core::presets::sentence());
-            let html = markup(lang, None, count);
+            let html = markup(lang, None, count, &Checks::default());
             assert!(!html.contains("mistake-undo"));
             assert_eq!(
-                markup(lang, Some(Mistake::FixedWeights), count)
+                markup(lang, Some(Mistake::FixedWeights), count, &Checks::default())
                     .matches("data-testid=\"mistake-undo\"")
                     .count(),
                 1
@@ -328,7 +392,7 @@ mod tests {
                 );
                 assert!(html.contains(&format!("data-action=\"mistake-demo\" data-index=\"{n}\"")));
                 assert!(html.contains(&crate::svg::escape(title.get(lang))));
-                assert!(html.contains(body.get(lang)));
+                assert!(html.contains(&crate::svg::escape(body.get(lang))));
             }
         }
     }
@@ -337,7 +401,7 @@ mod tests {
     fn more_heads_keep_the_count_of_weights() {
         let mut s = attention_core::presets::sentence();
         let one = Count::of(&s);
-        let sentence = |count: Count| markup(Lang::En, None, count);
+        let sentence = |count: Count| markup(Lang::En, None, count, &Checks::default());
         let words = "W_Q, W_K and W_V hold 3 × 4 × 4 = 48 numbers<";
         assert!(sentence(one).contains(&format!("Now h = 1, each head d_k = 4: {words}")));
         let two = other_heads(1, 4).expect("4 columns in two heads");
@@ -354,7 +418,12 @@ mod tests {
         );
         lab::split_heads(&mut s, other_heads(2, 4).expect("one")).expect("one head");
         lab::set_w_o(&mut s, true, 1).expect("no block");
-        let back = markup(Lang::Zh, Some(Mistake::MoreHeads), Count::of(&s));
+        let back = markup(
+            Lang::Zh,
+            Some(Mistake::MoreHeads),
+            Count::of(&s),
+            &Checks::default(),
+        );
         assert!(
             back.contains("共 3 × 4 × 4 = 48 个数，W_O 有 4 × 4 = 16 个"),
             "{back}"

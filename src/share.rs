@@ -46,6 +46,7 @@ pub fn Share() -> impl IntoView {
     let trace = lab.trace;
     let shown = lab.view;
     let layer = lab.layer;
+    let block = lab.block;
     let LangContext(lang) = expect_context::<LangContext>();
     let focus = lab.focus;
     let Picked(picked) = expect_context::<Picked>();
@@ -53,7 +54,8 @@ pub fn Share() -> impl IntoView {
     // The chosen matrix's text, as it is now, so it never shows numbers gone stale.
     let offer = Memo::new(move |_| {
         let positions = scenario.with(|s| s.options.positions);
-        layer.with(|l| Offer::new(l.as_ref(), focus.head.get(), positions))
+        let block_layer = block.with(|b| b.as_ref().map(|b| b.layer));
+        layer.with(|l| Offer::new(l.as_ref(), focus.head.get(), positions, block_layer))
     });
     let export_text = Memo::new(move |_| {
         let Some((format, chosen)) = sheet.with(|s| s.format.map(|f| (f, s.matrix))) else {
@@ -64,16 +66,18 @@ pub fn Share() -> impl IntoView {
         let (label, name) = offer.names(matrix, lang.get());
         shown.with(|view| {
             layer.with(|layer| {
-                let Some(m) = view
-                    .as_ref()
-                    .and_then(|v| exported(matrix, v, layer.as_ref()))
-                else {
-                    return String::new();
-                };
-                match format {
-                    Format::Latex => text::latex(&label, m),
-                    Format::Numpy => text::numpy(&name, m),
-                }
+                block.with(|block| {
+                    let Some(m) = view
+                        .as_ref()
+                        .and_then(|v| exported(matrix, v, layer.as_ref(), block.as_ref()))
+                    else {
+                        return String::new();
+                    };
+                    match format {
+                        Format::Latex => text::latex(&label, m),
+                        Format::Numpy => text::numpy(&name, m),
+                    }
+                })
             })
         })
     });

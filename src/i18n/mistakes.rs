@@ -86,3 +86,43 @@ pub const CACHE_TEXT: Msg = Msg {
     zh: "缓存只是把算过的 k 和 v 存起来。因果掩码下，前面的词元本来就看不到后面的，所以旧的行永远不会变，不必重算。按钮打开“生成”卡片并走到最后一步：每一步的输出都和整句一起算出的那一行相同，计算量却少得多。",
     en: "The cache only keeps the k and v already computed. Under the causal mask earlier tokens never see later ones, so old rows never change and need no second computation. The button opens the generation card at its last step: the output of every step equals that row of the whole causal pass, for far less work.",
 };
+pub const NORM_TITLE: Msg = Msg {
+    zh: "“LayerNorm 是在批次或词元之间归一化”",
+    en: "“LayerNorm normalises over the batch or over the tokens”",
+};
+pub const NORM_TEXT: Msg = Msg {
+    zh: "LayerNorm 只看一个词元自己的 d 个特征：这一行减去自己的均值、除以自己的标准差。一列（同一个特征在各个词元上）并不会变成均值 0。按钮打开一个 Transformer 块（如果还没有），下面的数随时显示这两种统计。",
+    en: "LayerNorm looks only at one token's own d features: that row minus its own mean, divided by its own standard deviation. A column (one feature across the tokens) does not become mean 0. The button gives the scenario a transformer block if it has none; the numbers below show both statistics live.",
+};
+pub const NORM_CHECK: Msg = Msg {
+    zh: "第 {l} 层 LayerNorm₁ 归一化之后：“{t}”这一行的均值 {rm}、标准差 {rs}；而特征 1 这一列（跨所有词元）的均值 {cm}、标准差 {cs}。",
+    en: "After layer {l}'s LayerNorm₁ normalises: the row of “{t}” has mean {rm} and standard deviation {rs}; feature 1's column, across all the tokens, has mean {cm} and standard deviation {cs}.",
+};
+pub const FFN_TITLE: Msg = Msg {
+    zh: "“前馈网络会把词元混在一起”",
+    en: "“The feed-forward layer mixes the tokens”",
+};
+pub const FFN_TEXT: Msg = Msg {
+    zh: "混合词元的是注意力；前馈网络对每个词元分开计算，用的是同一组 W₁、W₂。把其他词元打乱顺序，这个词元的前馈输出一点都不变。按钮打开一个 Transformer 块（如果还没有），下面的数随时比较。",
+    en: "Attention is what mixes the tokens; the feed-forward network computes each token apart, with the same W₁ and W₂. Shuffle the other tokens and this token's feed-forward output does not change at all. The button gives the scenario a transformer block if it has none; the numbers below compare live.",
+};
+pub const FFN_CHECK: Msg = Msg {
+    zh: "“{t}”的前馈输出：原来是 {before}；把其他词元的输入倒过来排之后是 {after}。",
+    en: "The feed-forward output of “{t}”: {before} as the layer computes it; {after} with the other tokens' inputs in reverse order.",
+};
+pub const FFN_SAME: Msg = Msg {
+    zh: "完全相同。",
+    en: " Exactly the same.",
+};
+pub const FFN_DIFFERENT: Msg = Msg {
+    zh: "不相同。",
+    en: " Not the same.",
+};
+pub const NO_BLOCK: Msg = Msg {
+    zh: "现在没有 Transformer 块：按“动手看看”加一个。",
+    en: "There is no transformer block now: press “Show me” to add one.",
+};
+pub const UNDO_BLOCK: Msg = Msg {
+    zh: "去掉这个块，换回我原来的场景",
+    en: "Take the block away, back to my scenario",
+};

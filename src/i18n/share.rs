@@ -35,6 +35,10 @@ pub const MATRIX: Msg = Msg {
     en: "Matrix",
 };
 /// After one of a head's matrices, naming the head ({n}, from 1): "Q (head 2)".
+pub const OF_LAYER: Msg = Msg {
+    zh: "（第 {n} 层）",
+    en: " (layer {n})",
+};
 pub const OF_HEAD: Msg = Msg {
     zh: "（头 {n}）",
     en: " (head {n})",

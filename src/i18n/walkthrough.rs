@@ -378,3 +378,27 @@ pub const CODE_STACKING: Msg = Msg {
     zh: "layer = nn.TransformerEncoderLayer(d, h, d_ff, dropout=0.0, batch_first=True)\nencoder = nn.TransformerEncoder(layer, num_layers=2)  # 每层复制一份自己的权重\ny = encoder(x)  # 第 2 层读第 1 层的输出",
     en: "layer = nn.TransformerEncoderLayer(d, h, d_ff, dropout=0.0, batch_first=True)\nencoder = nn.TransformerEncoder(layer, num_layers=2)  # each layer gets its own copy of the weights\ny = encoder(x)  # layer 2 reads layer 1's output",
 };
+pub const NORM_PREDICT_PROMPT: Msg = Msg {
+    zh: "先猜一猜：LayerNorm 把“{token}”的特征减去均值、除以 σ 之后（乘 γ、加 β 之前），这一行的均值是 0。它的标准差是多少？选好后才显示数字。",
+    en: "Guess first: once LayerNorm has taken the mean off {token}'s features and divided by σ (before γ and β), the row has mean 0. What is its standard deviation? The numbers appear once you have chosen.",
+};
+pub const NORM_GUESS_ZERO: Msg = Msg { zh: "0", en: "0" };
+pub const NORM_GUESS_ONE: Msg = Msg {
+    zh: "约等于 1",
+    en: "about 1",
+};
+pub const NORM_GUESS_ROOT_D: Msg = Msg {
+    zh: "√d", en: "√d"
+};
+pub const NORM_GUESS_SAME: Msg = Msg {
+    zh: "和原来的 σ 一样",
+    en: "the same σ as before",
+};
+pub const NORM_RIGHT: Msg = Msg {
+    zh: "猜对了：归一化后的这一行标准差是 {s}（ε 让它比 1 略小一点），不管原来的 σ 是 {before}。",
+    en: "Right: the normalised row's standard deviation is {s} (ε makes it a hair under 1), whatever the σ of {before} before.",
+};
+pub const NORM_WRONG: Msg = Msg {
+    zh: "差一点：除以 σ 正是为了让标准差变成 1。归一化后的这一行标准差是 {s}，原来的 σ 是 {before}。",
+    en: "Not quite: dividing by σ is exactly what makes the standard deviation 1. The normalised row's standard deviation is {s}; the σ before was {before}.",
+};

@@ -7,7 +7,7 @@ use super::action::Control;
 use crate::action::action_button as button;
 use crate::cards::panels;
 use crate::i18n::{share as text, Lang, Msg};
-use crate::lab::{LabError, LayerView, SequenceTrace};
+use crate::lab::{BlockView, LabError, LayerView, SequenceTrace};
 use crate::page::refusal;
 use crate::svg::Markup;
 use attention_core::positions::Positions;
@@ -23,11 +23,13 @@ pub enum Of {
     /// The layer joining several heads, when there is one; `true` when only
     /// a layer with W_O has it.
     Layer(fn(&LayerView) -> Option<&Array2<f64>>, bool),
+    /// The shown layer of a transformer block, when there is one.
+    Block(fn(&BlockView) -> &Array2<f64>),
 }
 
 /// The matrices the LaTeX and NumPy export can write: a label, the NumPy
 /// variable name, and where the lab keeps it.
-pub const MATRICES: [(&str, &str, Of); 14] = [
+pub const MATRICES: [(&str, &str, Of); 26] = [
     ("X", "X", Of::Input(|t| &t.x)),
     ("W_Q", "W_Q", Of::Head(|t| &t.w_q)),
     ("W_K", "W_K", Of::Head(|t| &t.w_k)),
@@ -50,6 +52,18 @@ pub const MATRICES: [(&str, &str, Of); 14] = [
         "multihead",
         Of::Layer(|l| l.w_o.as_ref().map(|_| &l.output), true),
     ),
+    ("x + MHA(x)", "sum_1", Of::Block(|b| &b.sum_1)),
+    ("LN₁", "norm_1", Of::Block(|b| &b.norm_1.output)),
+    ("γ₁", "gamma_1", Of::Block(|b| &b.norm_1.gamma)),
+    ("β₁", "beta_1", Of::Block(|b| &b.norm_1.beta)),
+    ("W₁", "W_1", Of::Block(|b| &b.w_1)),
+    ("H = x·W₁ + b₁", "hidden", Of::Block(|b| &b.hidden)),
+    ("act(H)", "activated", Of::Block(|b| &b.activated)),
+    ("W₂", "W_2", Of::Block(|b| &b.w_2)),
+    ("FFN", "ffn", Of::Block(|b| &b.ffn)),
+    ("LN₂", "norm_2", Of::Block(|b| &b.norm_2.output)),
+    ("γ₂", "gamma_2", Of::Block(|b| &b.norm_2.gamma)),
+    ("β₂", "beta_2", Of::Block(|b| &b.norm_2.beta)),
 ];
 
 /// What the lab offers the export now: how many heads, which one the
@@ -63,19 +77,32 @@ pub struct Offer {
     pub w_o: bool,
     /// How positions entered: X is then X + P, or Q and K are turned.
     pub positions: Positions,
+    /// The shown layer of a transformer block, from 0, if there is one.
+    pub block_layer: Option<usize>,
 }
 
 impl Offer {
     /// The offer of a lab showing `head` of `layer` (`None`: the lessons'
-    /// one head), with `positions`.
-    pub fn new(layer: Option<&LayerView>, head: usize, positions: Positions) -> Self {
+    /// one head), with `positions`, and showing layer `block_layer` of a
+    /// transformer block if it has one.
+    pub fn new(
+        layer: Option<&LayerView>,
+        head: usize,
+        positions: Positions,
+        block_layer: Option<usize>,
+    ) -> Self {
         let offer = layer.map_or(Self::default(), |l| Offer {
             heads: l.heads(),
             head: head.min(l.heads().saturating_sub(1)),
             w_o: l.w_o.is_some(),
             positions,
+            block_layer,
         });
-        Offer { positions, ..offer }
+        Offer {
+            positions,
+            block_layer,
+            ..offer
+        }
     }
 
     /// Whether matrix `i` of [`MATRICES`] exists in this lab.
@@ -84,6 +111,7 @@ impl Offer {
             Some((_, _, Of::Layer(_, projected))) => {
                 (self.heads > 1 || self.w_o) && (self.w_o || !projected)
             }
+            Some((_, _, Of::Block(_))) => self.block_layer.is_some(),
             Some(_) => true,
             None => false,
         }
@@ -116,6 +144,12 @@ impl Offer {
                 let head = text::OF_HEAD.get(lang).replace("{n}", &n.to_string());
                 (format!("{label}{head}"), format!("{name}_head{n}"))
             }
+            // A block's matrices name their layer, counted from 1.
+            Of::Block(_) => {
+                let n = self.block_layer.unwrap_or(0) + 1;
+                let layer = text::OF_LAYER.get(lang).replace("{n}", &n.to_string());
+                (format!("{label}{layer}"), format!("{name}_layer{n}"))
+            }
             _ => (label.into(), name.into()),
         }
     }
@@ -126,10 +160,12 @@ pub fn exported<'a>(
     i: usize,
     view: &'a SequenceTrace,
     layer: Option<&'a LayerView>,
+    block: Option<&'a BlockView>,
 ) -> Option<&'a Array2<f64>> {
     match MATRICES.get(i)?.2 {
         Of::Input(get) | Of::Head(get) => Some(get(view)),
         Of::Layer(get, _) => layer.and_then(get),
+        Of::Block(get) => block.map(get),
     }
 }
 
@@ -377,13 +413,13 @@ mod tests {
     #[test]
     fn the_export_offers_the_layers_matrices_only_when_there_is_a_layer() {
         use attention_core::presets::pronoun_heads;
-        let one = Offer::new(None, 0, Positions::None);
+        let one = Offer::new(None, 0, Positions::None, None);
         assert!((0..11).all(|i| one.has(i)) && !(11..14).any(|i| one.has(i)));
         assert_eq!(one.names(4, Lang::En), ("Q".into(), "Q".into()));
         assert_eq!(one.pick(12), 0, "no W_O: X instead");
         let two = pronoun_heads();
         let layer = LayerView::new(&two.run().expect("runs"), 0);
-        let offer = Offer::new(Some(&layer), 1, Positions::None);
+        let offer = Offer::new(Some(&layer), 1, Positions::None, None);
         assert!((0..14).all(|i| offer.has(i)));
         assert_eq!(
             offer.names(4, Lang::En),
@@ -392,12 +428,12 @@ mod tests {
         assert_eq!(offer.names(9, Lang::Zh).0, "α′（头 2）");
         assert_eq!(offer.names(0, Lang::En).0, "X", "X belongs to every head");
         assert_eq!(offer.names(12, Lang::En), ("W_O".into(), "W_O".into()));
-        let added = Offer::new(None, 0, Positions::Learned);
+        let added = Offer::new(None, 0, Positions::Learned, None);
         assert_eq!(
             added.names(0, Lang::En),
             ("X + P".into(), "X_plus_P".into())
         );
-        let turned = Offer::new(Some(&layer), 1, Positions::Rope);
+        let turned = Offer::new(Some(&layer), 1, Positions::Rope, None);
         assert_eq!(
             turned.names(5, Lang::En),
             ("K (RoPE) (head 2)".into(), "K_rope_head2".into())
@@ -407,7 +443,7 @@ mod tests {
         let mut bare = two.clone();
         bare.w_o = None;
         let layer = LayerView::new(&bare.run().expect("runs"), 0);
-        let offer = Offer::new(Some(&layer), 5, Positions::None);
+        let offer = Offer::new(Some(&layer), 5, Positions::None, None);
         assert_eq!(offer.head, 1, "the head is clamped to the layer");
         assert!(offer.has(11) && !offer.has(12) && !offer.has(13));
     }
@@ -419,16 +455,31 @@ mod tests {
         let trace = scenario.run().expect("runs");
         let layer = LayerView::new(&trace, 0);
         let second = SequenceTrace::new(&trace.heads[1], 0, Vec::new());
-        assert_eq!(exported(9, &second, Some(&layer)), Some(&second.weights));
-        assert_eq!(exported(9, &second, Some(&layer)), Some(&layer.weights[1]));
-        assert_eq!(exported(11, &second, Some(&layer)), Some(&layer.concat));
-        assert_eq!(exported(12, &second, Some(&layer)), layer.w_o.as_ref());
-        assert_eq!(exported(13, &second, Some(&layer)), Some(&layer.output));
-        assert_eq!(exported(11, &second, None), None);
-        assert_eq!(exported(14, &second, Some(&layer)), None);
+        assert_eq!(
+            exported(9, &second, Some(&layer), None),
+            Some(&second.weights)
+        );
+        assert_eq!(
+            exported(9, &second, Some(&layer), None),
+            Some(&layer.weights[1])
+        );
+        assert_eq!(
+            exported(11, &second, Some(&layer), None),
+            Some(&layer.concat)
+        );
+        assert_eq!(
+            exported(12, &second, Some(&layer), None),
+            layer.w_o.as_ref()
+        );
+        assert_eq!(
+            exported(13, &second, Some(&layer), None),
+            Some(&layer.output)
+        );
+        assert_eq!(exported(11, &second, None, None), None);
+        assert_eq!(exported(14, &second, Some(&layer), None), None);
         // The menu lists what the lab has, named for the shown head.
         let mut shown = view(None, &[]);
-        shown.offer = Offer::new(Some(&layer), 1, Positions::None);
+        shown.offer = Offer::new(Some(&layer), 1, Positions::None, None);
         shown.matrix = 13;
         let html = share(&shown);
         assert!(
@@ -443,6 +494,37 @@ mod tests {
         assert!(
             !html.contains("value=\"13\"")
                 && html.contains("<option value=\"0\" selected=\"\">X</option>")
+        );
+    }
+
+    #[test]
+    fn a_blocks_matrices_are_offered_named_for_the_shown_layer() {
+        let s = attention_core::presets::block();
+        let trace = s.run_block().expect("runs").expect("a block");
+        let block = s.block.as_ref().expect("a block");
+        let b = BlockView::new(block, &trace, 1, 0, Vec::new()).expect("layer 2");
+        let layer_trace = s.run().expect("runs");
+        let t = SequenceTrace::new(&layer_trace.heads[0], 0, Vec::new());
+        let w_1 = MATRICES
+            .iter()
+            .position(|m| m.1 == "W_1")
+            .expect("W₁ is offered");
+        let plain = Offer::new(None, 0, Positions::None, None);
+        assert!(!plain.has(w_1), "no block, no W₁");
+        assert_eq!(exported(w_1, &t, None, None), None);
+        let offer = Offer::new(None, 0, Positions::None, Some(1));
+        assert!(offer.has(w_1));
+        assert_eq!(exported(w_1, &t, None, Some(&b)), Some(&b.w_1));
+        assert_eq!(
+            offer.names(w_1, Lang::En),
+            ("W₁ (layer 2)".to_string(), "W_1_layer2".to_string())
+        );
+        assert_eq!(offer.names(w_1, Lang::Zh).0, "W₁（第 2 层）");
+        let every = (0..MATRICES.len()).filter(|&i| offer.has(i)).count();
+        assert_eq!(
+            every,
+            MATRICES.len() - 3,
+            "all but the multi-head layer's three"
         );
     }
 }

@@ -221,11 +221,16 @@ fn step_body(m: &mut Markup, view: &TourView, step: Step) {
         }
         m.close("p");
     }
-    // Softmax's numbers stay hidden until the learner has predicted them.
-    let revealed = step != Step::Softmax || view.guess.is_some();
+    // Softmax's numbers, and a block's LayerNorm, stay hidden until the
+    // learner has predicted them.
+    let asks = step == Step::Softmax || (step == Step::LayerNorm && view.block.is_some());
+    let revealed = !asks || view.guess.is_some();
     if let Some(t) = view.trace {
         if step == Step::Softmax {
             super::predict::prediction(m, t, view.at.query, view.guess, lang);
+        }
+        if let (Step::LayerNorm, Some(b)) = (step, view.block) {
+            super::predict::norm_prediction(m, b, view.at.query, view.guess, lang);
         }
         if revealed {
             m.element("h4", &[], text::LIVE_NUMBERS.get(lang));

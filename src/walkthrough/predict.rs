@@ -1,12 +1,14 @@
 //! "Check yourself" in the softmax step: before the weights are revealed, the
 //! learner picks the token they think the query attends to most; the answer
-//! is then compared with the trace.
+//! is then compared with the trace. In the LayerNorm step, with a block, the
+//! learner guesses the standard deviation of a normalised row.
 
 use super::action::Control;
 use crate::geometry::format::two_decimals;
 use crate::i18n::{walkthrough as text, Lang};
-use crate::lab::SequenceTrace;
+use crate::lab::{BlockView, SequenceTrace};
 use crate::svg::Markup;
+use attention_core::block::mean_and_variance;
 
 /// The key with the largest weight in query `i`'s row (the first, on a tie).
 pub fn most_attended(t: &SequenceTrace, i: usize) -> Option<usize> {
@@ -72,6 +74,74 @@ pub fn prediction(m: &mut Markup, t: &SequenceTrace, i: usize, guess: Option<usi
             .replace("{weight}", &weight(b))
             .replace("{guess}", &label(g))
             .replace("{guess_weight}", &weight(g));
+        let attrs = [
+            ("class", "verdict"),
+            ("data-testid", "prediction-result"),
+            ("aria-live", "polite"),
+        ];
+        m.element("p", &attrs, &sentence);
+        m.element("p", &[("class", "hint")], text::PREDICT_AGAIN.get(lang));
+    }
+    m.close("div");
+}
+
+/// The LayerNorm question's choices, the right one (about 1) second.
+const NORM_GUESSES: [crate::i18n::Msg; 4] = [
+    text::NORM_GUESS_ZERO,
+    text::NORM_GUESS_ONE,
+    text::NORM_GUESS_ROOT_D,
+    text::NORM_GUESS_SAME,
+];
+const NORM_ANSWER: usize = 1;
+
+/// The LayerNorm question for token i of the shown layer, and once `guess`
+/// is made, the verdict with the normalised row's standard deviation.
+pub fn norm_prediction(m: &mut Markup, b: &BlockView, i: usize, guess: Option<usize>, lang: Lang) {
+    let norm = &b.norm_1;
+    let token = b.labels.get(i).map_or("", String::as_str);
+    m.open(
+        "div",
+        &[("class", "prediction"), ("data-testid", "prediction")],
+    );
+    let prompt = text::NORM_PREDICT_PROMPT
+        .get(lang)
+        .replace("{token}", token);
+    m.element("p", &[], &prompt);
+    m.open("div", &[("class", "guesses"), ("role", "group")]);
+    for (k, choice) in NORM_GUESSES.iter().enumerate() {
+        let class = match guess {
+            Some(_) if k == NORM_ANSWER => "guess best",
+            Some(g) if g == k => "guess picked",
+            _ => "guess",
+        };
+        let index = k.to_string();
+        let attrs = [
+            ("type", "button"),
+            ("class", class),
+            ("data-action", Control::Guess.name()),
+            ("data-index", &index),
+            ("data-testid", Control::Guess.name()),
+        ];
+        m.element("button", &attrs, choice.get(lang));
+    }
+    m.close("div");
+    if let Some(g) = guess {
+        let row = norm
+            .normalised
+            .row(i.min(norm.normalised.nrows().saturating_sub(1)));
+        let (_, variance) = mean_and_variance(row);
+        let verdict = if g == NORM_ANSWER {
+            text::NORM_RIGHT
+        } else {
+            text::NORM_WRONG
+        };
+        let sentence = verdict
+            .get(lang)
+            .replace("{s}", &two_decimals(variance.sqrt()))
+            .replace(
+                "{before}",
+                &two_decimals(norm.std.get(i).copied().unwrap_or(0.0)),
+            );
         let attrs = [
             ("class", "verdict"),
             ("data-testid", "prediction-result"),

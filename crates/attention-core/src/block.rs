@@ -9,7 +9,7 @@ use crate::layer::{attend, check_split, LayerBiases, LayerTrace};
 use crate::limits;
 use crate::positions::{self, Positions};
 use crate::trace::{ensure_finite, first_non_finite, products, sequences, Biases, Head, Options};
-use ndarray::{s, Array1, Array2, Array3, ArrayView2, ArrayView3};
+use ndarray::{s, Array1, Array2, Array3, ArrayView1, ArrayView2, ArrayView3};
 
 /// The feed-forward network's non-linearity.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -167,6 +167,23 @@ impl BlockTrace {
     }
 }
 
+/// The mean of some numbers and their biased variance (divided by their
+/// count), summed in order: LayerNorm's statistics of a token's features,
+/// and the same statistics of any row or column a lesson compares them with.
+///
+/// ```
+/// use attention_core::block::mean_and_variance;
+/// use ndarray::array;
+///
+/// assert_eq!(mean_and_variance(array![1.0, 2.0, 3.0, 6.0].view()), (3.0, 3.5));
+/// ```
+pub fn mean_and_variance(values: ArrayView1<f64>) -> (f64, f64) {
+    let n = values.len().max(1) as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let variance = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n;
+    (mean, variance)
+}
+
 /// LayerNorm over each token's features:
 /// `(x − mean) / √(var + ε) · γ + β`, var the biased variance (divided by d).
 /// The mean and the variance are summed feature by feature in order, so the
@@ -192,8 +209,7 @@ pub fn layer_norm(x: ArrayView3<f64>, norm: &Norm, eps: f64) -> NormTrace {
     for b in 0..batch {
         for i in 0..t {
             let row = x.slice(s![b, i, ..]);
-            let mu = row.iter().sum::<f64>() / d as f64;
-            let var = row.iter().map(|v| (v - mu) * (v - mu)).sum::<f64>() / d as f64;
+            let (mu, var) = mean_and_variance(row);
             let sigma = libm::sqrt(var + eps);
             mean[[b, i]] = mu;
             std[[b, i]] = sigma;
@@ -332,10 +348,12 @@ fn forward_layer(
     } else {
         (norm_1.output.clone(), None)
     };
-    let hidden = affine(ffn_input.view(), &weights.w_1, weights.b_1.as_ref());
+    let FeedForward {
+        hidden,
+        activated,
+        output: ffn,
+    } = feed_forward(ffn_input.view(), weights, block.activation);
     ensure_finite("hidden", &hidden)?;
-    let activated = hidden.mapv(|v| block.activation.apply(v));
-    let ffn = affine(activated.view(), &weights.w_2, weights.b_2.as_ref());
     ensure_finite("ffn", &ffn)?;
     let residual = if block.norm_first {
         &sum_1
@@ -364,6 +382,54 @@ fn forward_layer(
         norm_2,
         output,
     })
+}
+
+/// The position-wise feed-forward network's intermediates over B×T×d.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FeedForward {
+    /// x·W₁ + b₁, B×T×d_ff.
+    pub hidden: Array3<f64>,
+    /// act(hidden).
+    pub activated: Array3<f64>,
+    /// act(hidden)·W₂ + b₂, B×T×d.
+    pub output: Array3<f64>,
+}
+
+/// The feed-forward network of `layer`, `FFN(x) = act(x·W₁ + b₁)·W₂ + b₂`,
+/// row by row: each token's output reads only its own row of x. The caller
+/// checks the shapes ([`forward_block`] does) and the result's finiteness.
+///
+/// ```
+/// use attention_core::block::{feed_forward, Activation, BlockLayer, Norm};
+/// use attention_core::{layer::LayerBiases, Head};
+/// use ndarray::{array, Array2, Array3};
+///
+/// let norm = Norm { gamma: array![1.0, 1.0], beta: None };
+/// let layer = BlockLayer {
+///     attention: Head { w_q: Array2::eye(2), w_k: Array2::eye(2), w_v: Array2::eye(2) },
+///     w_o: Array2::eye(2),
+///     biases: LayerBiases::default(),
+///     norm_1: norm.clone(),
+///     norm_2: norm,
+///     w_1: array![[1.0, -1.0], [0.0, 1.0]],
+///     b_1: Some(array![0.5, 0.0]),
+///     w_2: Array2::eye(2),
+///     b_2: None,
+/// };
+/// let x = Array3::from_shape_vec((1, 1, 2), vec![1.0, 3.0]).unwrap();
+/// let ffn = feed_forward(x.view(), &layer, Activation::Relu);
+/// // hidden = [1 + 0.5, −1 + 3] = [1.5, 2]; ReLU keeps both.
+/// assert_eq!(ffn.output.into_raw_vec_and_offset().0, vec![1.5, 2.0]);
+/// ```
+pub fn feed_forward(x: ArrayView3<f64>, layer: &BlockLayer, activation: Activation) -> FeedForward {
+    let hidden = affine(x, &layer.w_1, layer.b_1.as_ref());
+    let activated = hidden.mapv(|v| activation.apply(v));
+    let output = affine(activated.view(), &layer.w_2, layer.b_2.as_ref());
+    FeedForward {
+        hidden,
+        activated,
+        output,
+    }
 }
 
 /// `x·w + b` for every sequence of x.

@@ -109,3 +109,41 @@ fn the_most_attended_key_is_the_rows_largest_weight() {
     }
     assert_eq!(most_attended(&t, 99), None);
 }
+
+#[test]
+fn the_layer_norm_step_asks_for_a_guess_before_its_numbers() {
+    let s = attention_core::presets::block();
+    let trace = s.run_block().expect("runs").expect("a block");
+    let block = s.block.as_ref().expect("a block");
+    let b = crate::lab::BlockView::new(block, &trace, 0, 0, token_labels(&s)).expect("layer 1");
+    let t = sentence();
+    let page = |guess| {
+        body(&TourView {
+            step: Some(Step::LayerNorm),
+            lang: Lang::En,
+            trace: Some(&t),
+            layer: None,
+            block: Some(&b),
+            at: Selection { query: 1, key: 0 },
+            guess,
+        })
+    };
+    let before = page(None);
+    assert_eq!(before.matches("data-testid=\"guess\"").count(), 4);
+    assert!(before.contains("喜欢"));
+    assert!(
+        !before.contains("step-formulas"),
+        "the numbers wait for the guess"
+    );
+    let right = page(Some(1));
+    assert!(
+        right.contains("Right: the normalised row&#39;s standard deviation is 1.00"),
+        "{right}"
+    );
+    assert!(right.contains("step-formulas"));
+    let wrong = page(Some(3));
+    assert!(wrong.contains("Not quite"));
+    // Without a block the step asks nothing and says how to get one.
+    let plain = tour(Some(Step::LayerNorm), &t, None);
+    assert!(!plain.contains("data-testid=\"guess\"") && plain.contains("step-formulas"));
+}
