@@ -382,13 +382,17 @@ pub const NORM_PREDICT_PROMPT: Msg = Msg {
     zh: "先猜一猜：LayerNorm 把“{token}”的特征减去均值、除以 σ 之后（乘 γ、加 β 之前），这一行的均值是 0。它的标准差是多少？选好后才显示数字。",
     en: "Guess first: once LayerNorm has taken the mean off {token}'s features and divided by σ (before γ and β), the row has mean 0. What is its standard deviation? The numbers appear once you have chosen.",
 };
-pub const NORM_GUESS_ZERO: Msg = Msg { zh: "0", en: "0" };
+pub const NORM_GUESS_ZERO: Msg = Msg {
+    zh: "等于 0",
+    en: "exactly 0",
+};
 pub const NORM_GUESS_ONE: Msg = Msg {
     zh: "约等于 1",
     en: "about 1",
 };
 pub const NORM_GUESS_ROOT_D: Msg = Msg {
-    zh: "√d", en: "√d"
+    zh: "√d（d 是特征数）",
+    en: "√d (d features)",
 };
 pub const NORM_GUESS_SAME: Msg = Msg {
     zh: "和原来的 σ 一样",

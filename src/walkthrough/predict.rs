@@ -44,24 +44,8 @@ pub fn prediction(m: &mut Markup, t: &SequenceTrace, i: usize, guess: Option<usi
         &[],
         &text::PREDICT_PROMPT.get(lang).replace("{token}", &label(i)),
     );
-    m.open("div", &[("class", "guesses"), ("role", "group")]);
-    for j in 0..t.len() {
-        let class = match (guess, best) {
-            (Some(_), Some(b)) if b == j => "guess best",
-            (Some(g), _) if g == j => "guess picked",
-            _ => "guess",
-        };
-        let index = j.to_string();
-        let attrs = [
-            ("type", "button"),
-            ("class", class),
-            ("data-action", Control::Guess.name()),
-            ("data-index", &index),
-            ("data-testid", Control::Guess.name()),
-        ];
-        m.element("button", &attrs, plain(j));
-    }
-    m.close("div");
+    let labels: Vec<String> = (0..t.len()).map(|j| plain(j).to_string()).collect();
+    guess_buttons(m, &labels, guess, best);
     if let (Some(g), Some(b)) = (guess, best) {
         let verdict = if g == b {
             text::PREDICT_RIGHT
@@ -74,15 +58,43 @@ pub fn prediction(m: &mut Markup, t: &SequenceTrace, i: usize, guess: Option<usi
             .replace("{weight}", &weight(b))
             .replace("{guess}", &label(g))
             .replace("{guess_weight}", &weight(g));
-        let attrs = [
-            ("class", "verdict"),
-            ("data-testid", "prediction-result"),
-            ("aria-live", "polite"),
-        ];
-        m.element("p", &attrs, &sentence);
-        m.element("p", &[("class", "hint")], text::PREDICT_AGAIN.get(lang));
+        said(m, &sentence, lang);
     }
     m.close("div");
+}
+
+/// One button per choice, `labels`; once `guess` is made, the right one
+/// (`best`) and the picked one are marked.
+fn guess_buttons(m: &mut Markup, labels: &[String], guess: Option<usize>, best: Option<usize>) {
+    m.open("div", &[("class", "guesses"), ("role", "group")]);
+    for (k, label) in labels.iter().enumerate() {
+        let class = match (guess, best) {
+            (Some(_), Some(b)) if b == k => "guess best",
+            (Some(g), _) if g == k => "guess picked",
+            _ => "guess",
+        };
+        let index = k.to_string();
+        let attrs = [
+            ("type", "button"),
+            ("class", class),
+            ("data-action", Control::Guess.name()),
+            ("data-index", &index),
+            ("data-testid", Control::Guess.name()),
+        ];
+        m.element("button", &attrs, label);
+    }
+    m.close("div");
+}
+
+/// The verdict, said politely, and how to guess again.
+fn said(m: &mut Markup, sentence: &str, lang: Lang) {
+    let attrs = [
+        ("class", "verdict"),
+        ("data-testid", "prediction-result"),
+        ("aria-live", "polite"),
+    ];
+    m.element("p", &attrs, sentence);
+    m.element("p", &[("class", "hint")], text::PREDICT_AGAIN.get(lang));
 }
 
 /// The LayerNorm question's choices, the right one (about 1) second.
@@ -107,24 +119,11 @@ pub fn norm_prediction(m: &mut Markup, b: &BlockView, i: usize, guess: Option<us
         .get(lang)
         .replace("{token}", token);
     m.element("p", &[], &prompt);
-    m.open("div", &[("class", "guesses"), ("role", "group")]);
-    for (k, choice) in NORM_GUESSES.iter().enumerate() {
-        let class = match guess {
-            Some(_) if k == NORM_ANSWER => "guess best",
-            Some(g) if g == k => "guess picked",
-            _ => "guess",
-        };
-        let index = k.to_string();
-        let attrs = [
-            ("type", "button"),
-            ("class", class),
-            ("data-action", Control::Guess.name()),
-            ("data-index", &index),
-            ("data-testid", Control::Guess.name()),
-        ];
-        m.element("button", &attrs, choice.get(lang));
-    }
-    m.close("div");
+    let labels: Vec<String> = NORM_GUESSES
+        .iter()
+        .map(|c| c.get(lang).to_string())
+        .collect();
+    guess_buttons(m, &labels, guess, Some(NORM_ANSWER));
     if let Some(g) = guess {
         let row = norm
             .normalised

@@ -54,6 +54,14 @@ const ORDER = [
     },
   },
 ];
+/**
+ * Issue 39: a transformer block of two layers (the lesson's example with T
+ * tokens), at T = 16 and 64, measured at the input and with the block card
+ * in the middle of the screen; its own inputs are an edit of W₁, a layer
+ * picked and LayerNorm moved (pre- or post-norm).
+ */
+const BLOCK_LENGTHS = [16, 64];
+const BLOCK_KINDS = ['select a query', 'edit one entry', 'new random weights', 'pick a layer', 'pre- or post-norm'];
 /** The targets (ms) by sequence length, for every kind of input: the median within, the p95 within twice. */
 const TARGETS = { 16: 8, 64: 16, 256: 33, 512: 66 };
 /** How much later than the floor page the app's first diagram may be drawn (ms): the default page, and T = 256. */
@@ -95,6 +103,12 @@ async function time(page, kind, count) {
         } else if (kind === 'edit one entry') {
           input.value = String(i % 2 ? 0.25 : -0.75);
           input.dispatchEvent(new Event('change', { bubbles: true }));
+        } else if (kind === 'pick a layer') {
+          document.querySelectorAll('[data-testid="layer-picker"] [data-layer]')[(i + 1) % 2].click();
+        } else if (kind === 'pre- or post-norm') {
+          const norm = document.querySelector('[data-testid="norm"]');
+          norm.value = i % 2 ? 'post' : 'pre';
+          norm.dispatchEvent(new Event('change', { bubbles: true }));
         } else {
           randomize.click();
         }
@@ -233,10 +247,14 @@ async function heightShowingWeights(url) {
  * issue 15's `order` set-up), scrolled to `view`; prints its row and returns
  * [p50, p95, max, slowest warm-up].
  */
-async function measure(kind, { t, heads, dModel, order }, view) {
+async function measure(kind, { t, heads, dModel, order, block }, view) {
   const labels = Array.from({ length: t }, (_, i) => `t${i + 1}`);
-  const lab = await LabPage.open(browser, `${server.url}?tokens=${encodeURIComponent(labels.join(','))}`);
+  const scenario = block ? 'scenario=block&' : '';
+  const lab = await LabPage.open(browser, `${server.url}?${scenario}tokens=${encodeURIComponent(labels.join(','))}`);
   try {
+    if (block) {
+      await lab.page.waitForSelector('[data-testid="layer-picker"] [data-layer="1"]', { state: 'attached' });
+    }
     if (heads > 1) {
       await lab.setRange('d-model', dModel);
       await lab.setRange('heads', heads);
@@ -264,8 +282,10 @@ async function measure(kind, { t, heads, dModel, order }, view) {
     // card is drawn: a card brought up to date under the pointer moves the
     // cell between the press and the release.
     if (kind === 'edit one entry') {
-      await lab.reveal('[data-testid="w-q"]');
-      await lab.page.click('[data-testid="w-q"] [data-row="1"][data-col="1"]');
+      // In a block, the entry is one of W₁'s: the block's own input.
+      const matrix = block ? 'w-1' : 'w-q';
+      await lab.reveal(`[data-testid="${matrix}"]`);
+      await lab.page.click(`[data-testid="${matrix}"] [data-row="1"][data-col="1"]`);
     }
     await lab.page.evaluate((view) => {
       const card = view === 'weights' ? '[data-testid="weights"]' : `[data-testid="${view}"]`;
@@ -278,7 +298,7 @@ async function measure(kind, { t, heads, dModel, order }, view) {
     const warmup = times.splice(0, WARMUP);
     times.sort((a, b) => a - b);
     const row = [percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], Math.max(...warmup)];
-    const size = order ? `${t} ${order.name}` : heads > 1 ? `${t} h=${heads}` : String(t);
+    const size = order ? `${t} ${order.name}` : block ? `${t} block` : heads > 1 ? `${t} h=${heads}` : String(t);
     console.log(`${kind.padEnd(20)} ${view.padEnd(14)} ${size.padStart(13)} ${row.map((v) => v.toFixed(2).padStart(8)).join(' ')}  ${verdict(row[0], row[1], TARGETS[t])}`);
     return row;
   } finally {
@@ -339,7 +359,9 @@ async function latencyRows() {
   console.log('\nInput → DOM updated and laid out (ms), release build, headless Chromium');
   console.log(`p50 / p95 / max over ${SAMPLES} inputs after ${WARMUP} warm-ups; first = the slowest warm-up`);
   console.log(`${'kind'.padEnd(20)} ${'view'.padEnd(14)} ${'T'.padStart(13)} ${['p50', 'p95', 'max', 'first'].map((h) => h.padStart(8)).join(' ')}  target`);
-  const kinds = ['select a query', 'edit one entry', 'new random weights'];
+  // `BENCH_ONLY=block` measures only issue 39's rows, below.
+  const only = process.env.BENCH_ONLY === 'block';
+  const kinds = only ? [] : ['select a query', 'edit one entry', 'new random weights'];
   for (const kind of kinds) {
     const layers = [...LENGTHS.map((t) => ({ t, heads: 1 })), HEADS];
     for (const [view, layer] of layers.flatMap((layer) => VIEWS.map((view) => [view, layer]))) {
@@ -355,7 +377,13 @@ async function latencyRows() {
       }
     }
   }
-  for (const view of VIEWS) {
+  console.log('\nIssue 39: a transformer block of two layers; view = the block card');
+  for (const kind of BLOCK_KINDS) {
+    for (const t of BLOCK_LENGTHS) {
+      for (const view of ['input', 'block']) await measure(kind, { t, heads: 1, block: true }, view);
+    }
+  }
+  for (const view of only ? [] : VIEWS) {
     const ratio = selectP95[view][256] / selectP95[view][16];
     console.log(`\nselect a query (${view}), p95 at T = 256 over T = 16: ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT MET'})`);
   }

@@ -1,6 +1,15 @@
 use super::*;
 use crate::geometry::format::two_decimals;
 use crate::lab::{token_labels, LayerView};
+
+/// What a step reads, without a block.
+fn plain<'a>(trace: &'a SequenceTrace, layer: Option<&'a LayerView>) -> Shown<'a> {
+    Shown {
+        trace,
+        layer,
+        block: None,
+    }
+}
 use attention_core::presets;
 
 fn sentence(scale: bool, causal: bool) -> SequenceTrace {
@@ -29,16 +38,7 @@ fn every_step_writes_mathml_or_a_note_and_lets_screen_readers_read_the_numbers()
     let t = sentence(true, false);
     for step in Step::ALL {
         for lang in [Lang::Zh, Lang::En] {
-            let formulas = step_formulas(
-                step,
-                Shown {
-                    trace: &t,
-                    layer: None,
-                    block: None,
-                },
-                AT,
-                lang,
-            );
+            let formulas = step_formulas(step, plain(&t, None), AT, lang);
             assert!(!formulas.is_empty(), "{step:?}");
             for f in formulas {
                 let math = (f.starts_with("<math display=\"block\">") && f.ends_with("</math>"))
@@ -54,16 +54,7 @@ fn every_step_writes_mathml_or_a_note_and_lets_screen_readers_read_the_numbers()
 #[test]
 fn the_scaling_step_shows_the_traces_raw_and_scaled_score() {
     let t = sentence(true, false);
-    let f = &step_formulas(
-        Step::Scaling,
-        Shown {
-            trace: &t,
-            layer: None,
-            block: None,
-        },
-        AT,
-        Lang::En,
-    )[0];
+    let f = &step_formulas(Step::Scaling, plain(&t, None), AT, Lang::En)[0];
     let shown = numbers(f);
     let raw = two_decimals(t.scores[(0, 1)]);
     let root = two_decimals((t.d_k() as f64).sqrt());
@@ -76,16 +67,7 @@ fn the_scaling_step_shows_the_traces_raw_and_scaled_score() {
 #[test]
 fn without_scaling_the_score_is_the_dot_product() {
     let t = sentence(false, false);
-    let formulas = step_formulas(
-        Step::Scaling,
-        Shown {
-            trace: &t,
-            layer: None,
-            block: None,
-        },
-        AT,
-        Lang::Zh,
-    );
+    let formulas = step_formulas(Step::Scaling, plain(&t, None), AT, Lang::Zh);
     assert!(formulas[0].contains(text::SCALING_OFF.zh));
     assert_eq!(
         numbers(&formulas[1]).last(),
@@ -96,16 +78,7 @@ fn without_scaling_the_score_is_the_dot_product() {
 #[test]
 fn the_dot_product_writes_every_term_and_the_traces_total() {
     let t = sentence(true, false);
-    let f = &step_formulas(
-        Step::Scores,
-        Shown {
-            trace: &t,
-            layer: None,
-            block: None,
-        },
-        AT,
-        Lang::En,
-    )[0];
+    let f = &step_formulas(Step::Scores, plain(&t, None), AT, Lang::En)[0];
     assert_eq!(f.matches("<mo>×</mo>").count(), t.d_k());
     assert_eq!(numbers(f).last(), Some(&two_decimals(t.scores[(0, 1)])));
 }
@@ -113,16 +86,7 @@ fn the_dot_product_writes_every_term_and_the_traces_total() {
 #[test]
 fn softmax_shows_the_weight_and_a_row_that_sums_to_one() {
     let t = sentence(true, false);
-    let formulas = step_formulas(
-        Step::Softmax,
-        Shown {
-            trace: &t,
-            layer: None,
-            block: None,
-        },
-        AT,
-        Lang::En,
-    );
+    let formulas = step_formulas(Step::Softmax, plain(&t, None), AT, Lang::En);
     assert_eq!(
         numbers(&formulas[0]).last(),
         Some(&two_decimals(t.weights[(0, 1)]))
@@ -141,11 +105,7 @@ fn fusion_elides_long_sums_and_ends_with_the_output_row() {
     let t = sentence(true, false);
     let lines = step_formulas(
         Step::Fusion,
-        Shown {
-            trace: &t,
-            layer: None,
-            block: None,
-        },
+        plain(&t, None),
         Selection { query: 2, key: 0 },
         Lang::En,
     );
@@ -163,28 +123,10 @@ fn fusion_elides_long_sums_and_ends_with_the_output_row() {
 #[test]
 fn masking_names_the_masked_keys_and_shows_their_zero_weights() {
     let open = sentence(true, false);
-    let formulas = step_formulas(
-        Step::Masking,
-        Shown {
-            trace: &open,
-            layer: None,
-            block: None,
-        },
-        AT,
-        Lang::En,
-    );
+    let formulas = step_formulas(Step::Masking, plain(&open, None), AT, Lang::En);
     assert!(formulas[1].contains(text::NO_MASK.en));
     let causal = sentence(true, true);
-    let formulas = step_formulas(
-        Step::Masking,
-        Shown {
-            trace: &causal,
-            layer: None,
-            block: None,
-        },
-        AT,
-        Lang::En,
-    );
+    let formulas = step_formulas(Step::Masking, plain(&causal, None), AT, Lang::En);
     for later in ["喜欢", "打", "篮球"] {
         assert!(formulas[1].contains(later), "{later} is masked for 我");
     }
@@ -196,16 +138,7 @@ fn masking_names_the_masked_keys_and_shows_their_zero_weights() {
 #[test]
 fn learning_counts_the_heads_parameters() {
     let t = sentence(true, false);
-    let f = &step_formulas(
-        Step::Learning,
-        Shown {
-            trace: &t,
-            layer: None,
-            block: None,
-        },
-        AT,
-        Lang::En,
-    )[2];
+    let f = &step_formulas(Step::Learning, plain(&t, None), AT, Lang::En)[2];
     let count = (3 * t.w_q.len()).to_string();
     assert_eq!(numbers(f).last(), Some(&count));
 }
@@ -219,16 +152,7 @@ fn a_query_with_every_key_masked_is_explained() {
         .expect("a fully masked row is allowed")
         .into_head(0);
     let t = SequenceTrace::new(&trace, 0, token_labels(&scenario));
-    let formulas = step_formulas(
-        Step::Masking,
-        Shown {
-            trace: &t,
-            layer: None,
-            block: None,
-        },
-        AT,
-        Lang::En,
-    );
+    let formulas = step_formulas(Step::Masking, plain(&t, None), AT, Lang::En);
     assert!(formulas[1].contains(text::ALL_MASKED.en));
     assert!(t.weights.iter().all(|&w| w == 0.0));
 }
@@ -246,16 +170,7 @@ fn two_heads() -> (SequenceTrace, LayerView) {
 fn the_heads_step_splits_d_k_and_shows_every_heads_row() {
     let (t, layer) = two_heads();
     let at = Selection { query: 2, key: 0 };
-    let lines = step_formulas(
-        Step::Heads,
-        Shown {
-            trace: &t,
-            layer: Some(&layer),
-            block: None,
-        },
-        at,
-        Lang::En,
-    );
+    let lines = step_formulas(Step::Heads, plain(&t, Some(&layer)), at, Lang::En);
     assert_eq!(lines.len(), 3, "the split, then one line per head");
     assert!(
         numbers(&lines[0]).ends_with(&["6".into(), "2".into(), "3".into()]),
@@ -298,16 +213,7 @@ fn the_output_step_works_out_concat_times_w_o() {
     layer.output = concat.dot(&w_o);
     layer.w_o = Some(w_o);
     let at = Selection { query: 1, key: 0 };
-    let lines = step_formulas(
-        Step::Output,
-        Shown {
-            trace: &t,
-            layer: Some(&layer),
-            block: None,
-        },
-        at,
-        Lang::En,
-    );
+    let lines = step_formulas(Step::Output, plain(&t, Some(&layer)), at, Lang::En);
     assert_eq!(lines.len(), 4);
     let joined: Vec<String> = concat.row(1).iter().map(|v| two_decimals(*v)).collect();
     assert!(numbers(&lines[1]).ends_with(&joined));
@@ -322,32 +228,14 @@ fn the_output_step_works_out_concat_times_w_o() {
     assert!(numbers(&lines[3]).ends_with(&result));
     // Without W_O the output is the joined heads, and a note says so.
     layer.w_o = None;
-    let lines = step_formulas(
-        Step::Output,
-        Shown {
-            trace: &t,
-            layer: Some(&layer),
-            block: None,
-        },
-        at,
-        Lang::Zh,
-    );
+    let lines = step_formulas(Step::Output, plain(&t, Some(&layer)), at, Lang::Zh);
     assert!(lines.last().is_some_and(|l| l.contains("没有 W_O")));
 }
 
 #[test]
 fn the_learning_step_counts_every_heads_weights_and_w_o() {
     let (t, layer) = two_heads();
-    let lines = step_formulas(
-        Step::Learning,
-        Shown {
-            trace: &t,
-            layer: Some(&layer),
-            block: None,
-        },
-        AT,
-        Lang::En,
-    );
+    let lines = step_formulas(Step::Learning, plain(&t, Some(&layer)), AT, Lang::En);
     // 6 × 6 × 3 for W_Q, W_K, W_V of both heads, and 36 for W_O.
     assert_eq!(numbers(&lines[2]), ["6", "6", "3", "36", "144"]);
 }
@@ -366,16 +254,7 @@ fn the_positions_step_shows_what_the_projections_took_or_the_turn() {
     use attention_core::positions::Positions;
     let added = positioned(Positions::Sinusoidal);
     let at = Selection { query: 2, key: 0 };
-    let f = step_formulas(
-        Step::Positions,
-        Shown {
-            trace: &added,
-            layer: None,
-            block: None,
-        },
-        at,
-        Lang::En,
-    );
+    let f = step_formulas(Step::Positions, plain(&added, None), at, Lang::En);
     let shown = numbers(&f[0]);
     let row: Vec<String> = added.x.row(2).iter().map(|&v| two_decimals(v)).collect();
     assert_eq!(shown[shown.len() - 4..], row, "X + P's row, as projected");
@@ -387,16 +266,7 @@ fn the_positions_step_shows_what_the_projections_took_or_the_turn() {
         f[0]
     );
     let turned = positioned(Positions::Rope);
-    let f = step_formulas(
-        Step::Positions,
-        Shown {
-            trace: &turned,
-            layer: None,
-            block: None,
-        },
-        at,
-        Lang::En,
-    );
+    let f = step_formulas(Step::Positions, plain(&turned, None), at, Lang::En);
     let (before, after) = turned
         .unrotated
         .as_ref()
@@ -426,16 +296,7 @@ fn the_positions_step_shows_what_the_projections_took_or_the_turn() {
 fn the_generation_step_shows_the_cached_keys_weights_and_the_cores_work() {
     let t = positioned(attention_core::positions::Positions::None);
     let at = Selection { query: 2, key: 0 };
-    let f = step_formulas(
-        Step::Generation,
-        Shown {
-            trace: &t,
-            layer: None,
-            block: None,
-        },
-        at,
-        Lang::En,
-    );
+    let f = step_formulas(Step::Generation, plain(&t, None), at, Lang::En);
     let weights: Vec<String> = t
         .weights
         .row(2)
