@@ -369,7 +369,7 @@ async function latencyRows() {
       if (kind === 'select a query' && layer.heads === 1) (selectP95[view] ??= {})[layer.t] = row[1];
     }
   }
-  console.log('\nIssue 15: positions on, or generating (the causal mask on); view = the card that shows them');
+  if (!only) console.log('\nIssue 15: positions on, or generating (the causal mask on); view = the card that shows them');
   for (const kind of kinds) {
     for (const order of ORDER) {
       for (const t of ORDER_LENGTHS) {
