@@ -213,6 +213,7 @@ fn norm_lines(norm: &NormView, which: &str, i: usize) -> Vec<String> {
         .mo("=")
         .mn(norm.mean.get(i).copied().unwrap_or(0.0));
     mean.mo(",")
+        .wrap()
         .sub("σ", &n)
         .mo("=")
         .mo("√")
@@ -221,7 +222,9 @@ fn norm_lines(norm: &NormView, which: &str, i: usize) -> Vec<String> {
         .mo("+")
         .mi("ε")
         .mo(")");
-    mean.mo("=").mn(norm.std.get(i).copied().unwrap_or(1.0));
+    mean.wrap()
+        .mo("=")
+        .mn(norm.std.get(i).copied().unwrap_or(1.0));
     let mut normalised = Math::wrapping();
     normalised
         .mo("(")
