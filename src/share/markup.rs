@@ -29,7 +29,7 @@ pub enum Of {
 
 /// The matrices the LaTeX and NumPy export can write: a label, the NumPy
 /// variable name, and where the lab keeps it.
-pub const MATRICES: [(&str, &str, Of); 26] = [
+pub const MATRICES: [(&str, &str, Of); 28] = [
     ("X", "X", Of::Input(|t| &t.x)),
     ("W_Q", "W_Q", Of::Head(|t| &t.w_q)),
     ("W_K", "W_K", Of::Head(|t| &t.w_k)),
@@ -61,9 +61,11 @@ pub const MATRICES: [(&str, &str, Of); 26] = [
     ("act(H)", "activated", Of::Block(|b| &b.activated)),
     ("W₂", "W_2", Of::Block(|b| &b.w_2)),
     ("FFN", "ffn", Of::Block(|b| &b.ffn)),
+    ("h + FFN(h)", "sum_2", Of::Block(|b| &b.sum_2)),
     ("LN₂", "norm_2", Of::Block(|b| &b.norm_2.output)),
     ("γ₂", "gamma_2", Of::Block(|b| &b.norm_2.gamma)),
     ("β₂", "beta_2", Of::Block(|b| &b.norm_2.beta)),
+    ("y", "layer_output", Of::Block(|b| &b.output)),
 ];
 
 /// What the lab offers the export now: how many heads, which one the

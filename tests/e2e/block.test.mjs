@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useLab, LabPage, runAttnTrace, isClose } from './lab_page.mjs';
+import { useLab, LabPage, runAttnTrace, isClose, numpyList } from './lab_page.mjs';
 
 const harness = useLab();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,6 +65,22 @@ test('the block lesson shows every layer as the native core computes it', async 
     // The four diagrams show the chosen layer's attention (one head: a head axis of 1).
     assertAllClose(shown.q, layer.attention.q[0], CORE_TOLERANCE, `layer ${i} q`);
   }
+  // The NumPy export of the shown layer's matrices is what the cards show.
+  const exported = async (name) => {
+    await lab.reveal('[data-testid="export-matrix"]');
+    const value = await lab.page.$eval(
+      '[data-testid="export-matrix"]',
+      (select, wanted) => [...select.options].find((o) => o.textContent.startsWith(wanted))?.value,
+      name,
+    );
+    assert.ok(value, `the export offers ${name}`);
+    await lab.page.selectOption('[data-testid="export-matrix"]', { value });
+    await lab.page.click('[data-testid="export-numpy"]');
+    return lab.page.inputValue('[data-testid="export-text"]');
+  };
+  assert.deepEqual(numpyList(await exported('W₁'), 'W_1_layer2'), scenario.block.layers[1].w_1);
+  assert.deepEqual(numpyList(await exported('H = x·W₁ + b₁'), 'hidden_layer2'), await lab.matrix('ffn-hidden'));
+  assert.deepEqual(numpyList(await exported('y'), 'layer_output_layer2'), await lab.matrix('block-output'));
   assert.deepEqual(lab.consoleErrors, []);
   await lab.close();
 });
