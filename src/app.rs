@@ -276,11 +276,16 @@ pub fn App() -> impl IntoView {
     crate::announce::keep_announcing();
     // Apart from the scenario, so an edit that keeps the heads writes no header.
     let several_heads = Memo::new(move |_| shown_head.with(Option::is_some));
+    // A new deployment, found by the offline worker (src/offline/register.js).
+    let update_ready = RwSignal::new(false);
+    let ready = window_event_listener_untyped("lab-update-ready", move |_| update_ready.set(true));
+    on_cleanup(move || ready.remove());
     let top = Memo::new(move |_| {
         let view = HeaderView {
             tables: tables.get(),
             copied: copied.get(),
             several_heads: several_heads.get(),
+            update_ready: update_ready.get(),
         };
         header(view, lang.get())
     });
@@ -294,6 +299,12 @@ pub fn App() -> impl IntoView {
                 if let Some(card) = diagrams.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
                 {
                     let _ = card.focus();
+                }
+            }
+            Some(HeaderAction::Reload) => {
+                // The worker takes over, and the page reloads (register.js).
+                if let Ok(accept) = web_sys::Event::new("lab-update-accept") {
+                    let _ = window().dispatch_event(&accept);
                 }
             }
             Some(HeaderAction::SwitchLanguage) => lang.update(|l| {

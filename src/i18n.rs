@@ -181,6 +181,15 @@ pub const LEGEND_WEIGHT: Msg = Msg {
     zh: "权重",
     en: "Weight",
 };
+/// Said when a new deployment of the app is ready (the offline worker found it).
+pub const UPDATE_READY: Msg = Msg {
+    zh: "注意力实验室有新版本了。你的工作已保存，重新载入就能用新版本。",
+    en: "A new version of Attention Lab is ready. Your work is saved; reload to use it.",
+};
+pub const UPDATE_RELOAD: Msg = Msg {
+    zh: "重新载入",
+    en: "Reload",
+};
 pub const INPUT_PROBLEM: Msg = Msg {
     zh: "无法计算：输入有误",
     en: "Cannot compute: the input has a problem",

@@ -211,8 +211,31 @@ for (const htmlFile of await filesEndingWith(staging, '.html')) {
   if (updated !== html) await fs.writeFile(htmlFile, updated);
 }
 
+// The offline worker (src/offline/sw.js), written last, when every other
+// file is final: it caches all of them, and its version is a hash of their
+// bytes, so any change to the bundle is a new worker the page can offer.
+const WORKER = 'sw.js';
+const shipped = (await filesEndingWith(staging, ''))
+  .map((file) => path.relative(staging, file).split(path.sep).join('/'))
+  .filter((file) => file !== WORKER);
+const version = crypto.createHash('sha256');
+for (const file of shipped) version.update(file).update(await fs.readFile(path.join(staging, file)));
+const template = await fs.readFile(new URL('../src/offline/sw.js', import.meta.url), 'utf8');
+const worker = template
+  .replace("'__VERSION__'", () => JSON.stringify(version.digest('hex').slice(0, 16)))
+  // The folder itself is the address a course links to; index.html the page it serves.
+  .replace('__FILES__', () => JSON.stringify(['./', ...shipped]));
+let minifiedWorker;
+try {
+  minifiedWorker = (await minify(worker, { module: false })).code;
+} catch (error) {
+  fail(`terser cannot minify ${WORKER}: ${error.message ?? error}`);
+}
+await fs.writeFile(path.join(staging, WORKER), minifiedWorker);
+
 console.log(
   `${NAME}: terser minified ${scripts.length} JS file(s), ${before} → ${after} bytes; ` +
     `${renamed} WebAssembly import and export name(s) shortened; ` +
-    `${joined} stylesheet(s) joined into one; ${rewritten} integrity hash(es) updated`,
+    `${joined} stylesheet(s) joined into one; ${rewritten} integrity hash(es) updated; ` +
+    `${WORKER} caches ${shipped.length + 1} address(es)`,
 );

@@ -15,6 +15,9 @@ pub struct HeaderView {
     pub copied: bool,
     /// The layer has several heads, which the tagline says.
     pub several_heads: bool,
+    /// A new deployment of the app is ready (the offline worker found it),
+    /// which the header offers to load.
+    pub update_ready: bool,
 }
 
 action_names! {
@@ -24,6 +27,7 @@ action_names! {
         CopyLink = "copy-link",
         LangSwitch = "lang-switch",
         Skip = "skip",
+        Reload = "update-reload",
     }
 }
 
@@ -35,6 +39,8 @@ pub enum HeaderAction {
     SwitchLanguage,
     /// The skip link: focus the first diagram.
     Skip,
+    /// Load the new deployment, as the learner asked.
+    Reload,
 }
 
 impl HeaderAction {
@@ -44,6 +50,7 @@ impl HeaderAction {
             (Kind::Click, Control::CopyLink) => Self::CopyLink,
             (Kind::Click, Control::LangSwitch) => Self::SwitchLanguage,
             (Kind::Click, Control::Skip) => Self::Skip,
+            (Kind::Click, Control::Reload) => Self::Reload,
             _ => return None,
         })
     }
@@ -104,13 +111,51 @@ pub fn header(view: HeaderView, lang: Lang) -> String {
         ("aria-label", i18n::SWITCH_LANGUAGE_LABEL.get(lang)),
     ];
     m.element("button", &attrs, i18n::SWITCH_LANGUAGE.get(lang));
-    m.close("div").close("header");
+    m.close("div");
+    if view.update_ready {
+        // Said politely, and loaded only when the learner chooses.
+        let notice = [
+            ("class", "update-ready"),
+            ("role", "status"),
+            ("data-testid", "update-ready"),
+        ];
+        m.open("p", &notice)
+            .text(i18n::UPDATE_READY.get(lang))
+            .text(" ");
+        let reload = [
+            ("type", "button"),
+            ("data-testid", Control::Reload.name()),
+            ("data-action", Control::Reload.name()),
+        ];
+        m.element("button", &reload, i18n::UPDATE_RELOAD.get(lang));
+        m.close("p");
+    }
+    m.close("header");
     m.finish()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_version_is_offered_only_when_it_is_ready() {
+        let plain = header(HeaderView::default(), Lang::En);
+        assert!(!plain.contains("update-ready"));
+        let ready = HeaderView {
+            update_ready: true,
+            ..HeaderView::default()
+        };
+        let zh = header(ready, Lang::Zh);
+        assert!(
+            zh.contains("data-testid=\"update-ready\"")
+                && zh.contains("data-action=\"update-reload\"")
+        );
+        assert!(
+            zh.contains(i18n::UPDATE_READY.zh)
+                && header(ready, Lang::En).contains(i18n::UPDATE_RELOAD.en)
+        );
+    }
 
     #[test]
     fn the_header_reads_its_three_controls_and_nothing_else() {
@@ -131,6 +176,8 @@ mod tests {
         );
         let skip = Reading::click(Control::Skip.name(), 0);
         assert_eq!(HeaderAction::read(&skip), Some(HeaderAction::Skip));
+        let reload = Reading::click(Control::Reload.name(), 0);
+        assert_eq!(HeaderAction::read(&reload), Some(HeaderAction::Reload));
         assert_eq!(
             HeaderAction::read(&Reading::click(Control::Tables.name(), 0)),
             None
@@ -155,6 +202,7 @@ mod tests {
                 tables: true,
                 copied: true,
                 several_heads: true,
+                update_ready: false,
             };
             let html = header(all, lang);
             assert!(html.contains("data-action=\"tables\" checked=\"\""));
