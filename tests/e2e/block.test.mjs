@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useLab, LabPage, runAttnTrace, isClose, numpyList } from './lab_page.mjs';
+import { useLab, LabPage, runAttnTrace, numpyList, assertAllClose } from './lab_page.mjs';
 
 const harness = useLab();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,16 +17,6 @@ const TORCH_BLOCKS = path.resolve(here, '../../crates/attention-core/tests/data/
 const TORCH_TOLERANCE = 1e-5;
 /** The same core natively and in WebAssembly. */
 const CORE_TOLERANCE = 1e-12;
-
-function assertAllClose(actual, expected, tolerance, what) {
-  assert.equal(actual.length, expected.length, `${what}: row count`);
-  actual.forEach((row, i) => {
-    assert.equal(row.length, expected[i].length, `${what}[${i}]: column count`);
-    row.forEach((v, j) => {
-      assert.ok(isClose(v, expected[i][j], tolerance), `${what}[${i}][${j}] = ${v}, expected ${expected[i][j]}`);
-    });
-  });
-}
 
 /** Shows layer `i` of the block, as a learner does with the picker. */
 async function pickLayer(lab, i) {

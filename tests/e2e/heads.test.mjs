@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useLab, LabPage, runAttnTrace, isClose, numpyList } from './lab_page.mjs';
+import { useLab, LabPage, runAttnTrace, numpyList, assertAllClose } from './lab_page.mjs';
 
 const harness = useLab();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,16 +15,6 @@ const TORCH_CASES = path.resolve(here, '../../crates/attention-core/tests/data/t
 const TORCH_TOLERANCE = 1e-9;
 /** The same core natively and in WebAssembly. */
 const CORE_TOLERANCE = 1e-12;
-
-function assertAllClose(actual, expected, tolerance, what) {
-  assert.equal(actual.length, expected.length, `${what}: row count`);
-  actual.forEach((row, i) => {
-    assert.equal(row.length, expected[i].length, `${what}[${i}]: column count`);
-    row.forEach((v, j) => {
-      assert.ok(isClose(v, expected[i][j], tolerance), `${what}[${i}][${j}] = ${v}, expected ${expected[i][j]}`);
-    });
-  });
-}
 
 /** Waits until cell (0, 0) of matrix `testid` shows `want`, to within the torch tolerance. */
 async function shows(lab, testid, want) {

@@ -128,6 +128,17 @@ export function isClose(actual, expected, tolerance) {
   return Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected));
 }
 
+/** Asserts that two matrices have the same shape and every entry is close (`isClose`), naming the first that is not. */
+export function assertAllClose(actual, expected, tolerance, what) {
+  assert.equal(actual.length, expected.length, `${what}: row count`);
+  actual.forEach((row, i) => {
+    assert.equal(row.length, expected[i].length, `${what}[${i}]: column count`);
+    row.forEach((v, j) => {
+      assert.ok(isClose(v, expected[i][j], tolerance), `${what}[${i}][${j}] = ${v}, expected ${expected[i][j]}`);
+    });
+  });
+}
+
 /** One loaded app page, with what it requested and what it logged. */
 export class LabPage {
   constructor(page) {

@@ -5,7 +5,7 @@
 //! of such layers, with its optional final norm) without dropout.
 
 use crate::error::AttentionError;
-use crate::layer::{attend, check_split, LayerBiases, LayerTrace};
+use crate::layer::{attend, LayerBiases, LayerTrace};
 use crate::limits;
 use crate::positions::{self, Positions};
 use crate::trace::{ensure_finite, first_non_finite, products, sequences, Biases, Head, Options};
@@ -519,11 +519,8 @@ fn check_layer_weights(
     options: Options,
     d: usize,
 ) -> Result<(), AttentionError> {
+    // The attention's own checks: x, the mask, the widths' split into heads, W_O's rows.
     let head = &layer.attention;
-    check_split(
-        heads,
-        [("w_q", head.w_q.ncols()), ("w_v", head.w_v.ncols())],
-    )?;
     crate::layer::check_layer(
         x,
         head,
