@@ -7,6 +7,7 @@ mod header;
 
 use crate::action::Heard;
 use crate::cards::Card;
+use crate::classroom::{own_meta, Completion, Lms};
 use crate::controls::scenarios::Picked;
 use crate::controls::Controls;
 use crate::diagrams::block::BlockCard;
@@ -27,7 +28,7 @@ use crate::lab::{token_labels, BlockView, LabError, LayerView, SequenceTrace};
 use crate::lessons::{CurrentLesson, LessonMenu};
 use crate::link::sync::{
     keep_in_link, link_search, navigation_from_link, parameter, resume_saved_work,
-    scenario_from_link, LinkedState,
+    scenario_from_link, Keeper, LinkedState,
 };
 use crate::link::{read_embedding, unreadable_navigation, without_embedding, Navigation};
 use crate::mistakes::CommonMistakes;
@@ -100,9 +101,14 @@ fn copy_link(copied: RwSignal<bool>) {
 #[component]
 pub fn App() -> impl IntoView {
     let embedding = read_embedding(parameter);
-    if !embedding.embed {
-        resume_saved_work();
-    }
+    // Launched by an LMS, the page reports to it and keeps the work there.
+    let lms = Lms::connect();
+    let keeper = match lms {
+        Some(lms) => Keeper::Lms(lms),
+        None if embedding.embed => Keeper::Nowhere,
+        None => Keeper::Browser,
+    };
+    resume_saved_work(keeper);
     let nav = navigation_from_link();
     if embedding.embed {
         report_height();
@@ -209,10 +215,20 @@ pub fn App() -> impl IntoView {
         picked,
         shuffle,
         lesson,
-        saves_work: !embedding.embed,
+        keeper,
     };
     provide_context(linked);
     keep_in_link(linked);
+    if let Some(lms) = lms {
+        // The rule the package carries (the teacher chose it when building it).
+        let rule = Completion::from_text(&own_meta("completion").unwrap_or_default());
+        Effect::new(move |_| {
+            let answered = tour.guess.with(Option::is_some);
+            if rule.met(tour.finished.get(), answered, picked.get().id()) {
+                lms.complete();
+            }
+        });
+    }
     // An embedded figure links to the whole app, on the same state. Only an
     // embed reads the link for it: encoding the scenario on every change
     // costs milliseconds a full page has no use for.
@@ -286,6 +302,7 @@ pub fn App() -> impl IntoView {
             copied: copied.get(),
             several_heads: several_heads.get(),
             update_ready: update_ready.get(),
+            work_cut_short: lms.is_some_and(|lms| lms.cut_short.get()),
         };
         header(view, lang.get())
     });

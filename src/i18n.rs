@@ -186,6 +186,11 @@ pub const UPDATE_READY: Msg = Msg {
     zh: "注意力实验室有新版本了。你的工作已保存，重新载入就能用新版本。",
     en: "A new version of Attention Lab is ready. Your work is saved; reload to use it.",
 };
+/// In an LMS, when the learner's work is larger than SCORM 1.2 keeps.
+pub const WORK_CUT_SHORT: Msg = Msg {
+    zh: "你的工作超出了课程平台能保存的 4096 个字符：下次打开时会回到同一个场景和步骤，但你改过的数字不会保留。可以在“保存与分享”里下载场景 JSON 留底。",
+    en: "Your work is larger than the course platform keeps (4096 characters): next time you return to the same scenario and step, but not to your edited numbers. Save and share can download the scenario as JSON to keep them.",
+};
 pub const UPDATE_RELOAD: Msg = Msg {
     zh: "重新载入",
     en: "Reload",

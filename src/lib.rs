@@ -10,6 +10,7 @@ pub mod action;
 pub mod announce;
 pub mod app;
 pub mod cards;
+pub mod classroom;
 pub mod controls;
 pub mod diagrams;
 pub mod experiment;

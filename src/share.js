@@ -8,7 +8,8 @@ export function download(name, mime, text) {
   save(name, new Blob([text], { type: mime }));
 }
 
-function save(name, blob) {
+// Offers `blob` as a file download named `name`.
+export function save(name, blob) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = name;

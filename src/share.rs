@@ -14,6 +14,7 @@ pub mod text;
 
 use crate::action::{part, Heard};
 use crate::cards::panels;
+use crate::classroom::{Completion, Package};
 use crate::controls::scenarios::{Choice, Picked};
 use crate::i18n::{self, LangContext};
 use crate::link::sync::{link_search, LinkedState};
@@ -36,6 +37,20 @@ extern "C" {
     fn copy_text(text: &str, button: &Element);
     #[wasm_bindgen(js_name = readUpload)]
     fn read_upload(input: &Element, field: &Element, button: &Element);
+    #[wasm_bindgen(js_name = save)]
+    fn save_blob(name: &str, blob: &wasm_bindgen::JsValue);
+}
+
+/// Builds `package` for the state on screen from the page's own files, then
+/// downloads it; if the page cannot read them, says so on the card.
+fn download_package(package: Package, link: &str, completion: &Completion, sheet: RwSignal<Sheet>) {
+    let promise = package.build(link, completion);
+    leptos::task::spawn_local(async move {
+        match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(blob) => save_blob(package.file_name(), &blob),
+            Err(_) => sheet.update(|s| s.status = Some(Ok(i18n::share::PACKAGE_FAILED))),
+        }
+    });
 }
 
 /// The "save and share" card.
@@ -119,6 +134,7 @@ pub fn Share() -> impl IntoView {
             panels: &sheet.panels,
             lock: sheet.lock,
             embed_code: &code,
+            completion: sheet.completion,
         })
     });
 
@@ -201,6 +217,11 @@ pub fn Share() -> impl IntoView {
                 ) {
                     read_upload(&heard.control, &field, &button);
                 }
+            }
+            Chore::Package(package) => {
+                let link = untrack(|| link_search(linked));
+                let completion = sheet.with_untracked(|s| action::completion_rule(s.completion));
+                download_package(package, &link, &completion, sheet);
             }
             Chore::Imported(imported) => {
                 picked.set(Choice::Current);

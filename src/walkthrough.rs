@@ -33,6 +33,8 @@ pub struct Tour {
     pub step: RwSignal<Option<Step>>,
     /// The prediction made in the softmax step, until the query changes.
     pub guess: RwSignal<Option<usize>>,
+    /// Whether the learner has finished the walkthrough at its last step.
+    pub finished: RwSignal<bool>,
 }
 
 impl Tour {
@@ -40,6 +42,7 @@ impl Tour {
         Self {
             step: RwSignal::new(None),
             guess: RwSignal::new(None),
+            finished: RwSignal::new(false),
         }
     }
 
@@ -64,6 +67,7 @@ impl Tour {
         let before = Walk {
             step: self.step.get_untracked(),
             guess: self.guess.get_untracked(),
+            finished: self.finished.get_untracked(),
         };
         let mut walk = before;
         let then = apply(&mut walk, action);
@@ -72,6 +76,9 @@ impl Tour {
         }
         if walk.guess != before.guess {
             self.guess.set(walk.guess);
+        }
+        if walk.finished != before.finished {
+            self.finished.set(walk.finished);
         }
         match then {
             Then::Stay => {}

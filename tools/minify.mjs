@@ -17,6 +17,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeSingleFile } from './single_file.mjs';
 import { shortenNames } from './wasm_names.mjs';
 
 const NAME = 'tools/minify.mjs';
@@ -211,15 +212,28 @@ for (const htmlFile of await filesEndingWith(staging, '.html')) {
   if (updated !== html) await fs.writeFile(htmlFile, updated);
 }
 
+// The app as one self-contained file (tools/single_file.mjs), from the
+// final files; the Save and share card reads it to write the same file for
+// the state on screen.
+let singleFileName;
+try {
+  singleFileName = await writeSingleFile(staging);
+} catch (error) {
+  fail(`cannot write the single file: ${error.message ?? error}`);
+}
+
 // The offline worker (src/offline/sw.js), written last, when every other
 // file is final: it caches all of them, and its version is a hash of their
 // bytes, so any change to the bundle is a new worker the page can offer.
+// The single file is left out of its cache: it repeats the whole bundle, and
+// only a teacher downloading a file needs it.
 const WORKER = 'sw.js';
-const shipped = (await filesEndingWith(staging, ''))
-  .map((file) => path.relative(staging, file).split(path.sep).join('/'))
-  .filter((file) => file !== WORKER);
+const files = (await filesEndingWith(staging, '')).map((file) => path.relative(staging, file).split(path.sep).join('/'));
+const shipped = files.filter((file) => file !== WORKER && file !== singleFileName);
 const version = crypto.createHash('sha256');
-for (const file of shipped) version.update(file).update(await fs.readFile(path.join(staging, file)));
+for (const file of files.filter((file) => file !== WORKER)) {
+  version.update(file).update(await fs.readFile(path.join(staging, file)));
+}
 const template = await fs.readFile(new URL('../src/offline/sw.js', import.meta.url), 'utf8');
 const worker = template
   .replace("'__VERSION__'", () => JSON.stringify(version.digest('hex').slice(0, 16)))
@@ -237,5 +251,5 @@ console.log(
   `${NAME}: terser minified ${scripts.length} JS file(s), ${before} → ${after} bytes; ` +
     `${renamed} WebAssembly import and export name(s) shortened; ` +
     `${joined} stylesheet(s) joined into one; ${rewritten} integrity hash(es) updated; ` +
-    `${WORKER} caches ${shipped.length + 1} address(es)`,
+    `${singleFileName} written; ${WORKER} caches ${shipped.length + 1} address(es)`,
 );

@@ -18,6 +18,9 @@ pub struct HeaderView {
     /// A new deployment of the app is ready (the offline worker found it),
     /// which the header offers to load.
     pub update_ready: bool,
+    /// The LMS could not keep all of the learner's work (SCORM 1.2 keeps
+    /// 4096 characters), which the header says.
+    pub work_cut_short: bool,
 }
 
 action_names! {
@@ -130,6 +133,14 @@ pub fn header(view: HeaderView, lang: Lang) -> String {
         m.element("button", &reload, i18n::UPDATE_RELOAD.get(lang));
         m.close("p");
     }
+    if view.work_cut_short {
+        let notice = [
+            ("class", "update-ready"),
+            ("role", "status"),
+            ("data-testid", "work-cut-short"),
+        ];
+        m.element("p", &notice, i18n::WORK_CUT_SHORT.get(lang));
+    }
     m.close("header");
     m.finish()
 }
@@ -141,7 +152,7 @@ mod tests {
     #[test]
     fn a_new_version_is_offered_only_when_it_is_ready() {
         let plain = header(HeaderView::default(), Lang::En);
-        assert!(!plain.contains("update-ready"));
+        assert!(!plain.contains("update-ready") && !plain.contains("work-cut-short"));
         let ready = HeaderView {
             update_ready: true,
             ..HeaderView::default()
@@ -203,12 +214,14 @@ mod tests {
                 copied: true,
                 several_heads: true,
                 update_ready: false,
+                work_cut_short: true,
             };
             let html = header(all, lang);
             assert!(html.contains("data-action=\"tables\" checked=\"\""));
             assert!(html.contains(i18n::LINK_COPIED.get(lang)));
             assert!(html.contains(i18n::TAGLINE_HEADS.get(lang)));
             assert!(!html.contains(i18n::TAGLINE.get(lang)));
+            assert!(html.contains(i18n::WORK_CUT_SHORT.get(lang)));
         }
     }
 }

@@ -107,3 +107,40 @@ pub const IMPORT_EMPTY: Msg = Msg {
     zh: "请先粘贴或上传场景 JSON。",
     en: "Paste or upload a scenario JSON first.",
 };
+pub const SINGLE_FILE: Msg = Msg {
+    zh: "下载为单个文件",
+    en: "Download as one file",
+};
+pub const SINGLE_FILE_HINT: Msg = Msg {
+    zh: "一个 HTML 文件，里面就是整个应用：直接双击打开，不用联网，也不用服务器，打开时就是现在屏幕上的场景和步骤。",
+    en: "One HTML file holding the whole app: open it straight from disk, with no network or server, and it shows the scenario and step on screen now.",
+};
+pub const LMS: Msg = Msg {
+    zh: "用于课程平台（SCORM 1.2）",
+    en: "For a learning platform (SCORM 1.2)",
+};
+pub const LMS_HINT: Msg = Msg {
+    zh: "下载一个 SCORM 1.2 压缩包，上传到 Moodle、Canvas 或 Blackboard。它从现在的状态打开，向平台报告学生是否完成以及用时（不打分），并在平台里保存学生的进度。",
+    en: "Download a SCORM 1.2 zip to upload to Moodle, Canvas or Blackboard. It opens on the state on screen now, tells the platform when a learner has completed it and the time they spent (no grade), and keeps their work in the platform.",
+};
+pub const COMPLETED_WHEN: Msg = Msg {
+    zh: "何时算完成：",
+    en: "Completed when:",
+};
+pub const COMPLETED_WALKTHROUGH: Msg = Msg {
+    zh: "走完整个引导（在最后一步按“完成”）",
+    en: "the walkthrough is finished (Finish at its last step)",
+};
+/// {scenario}: the scenario picker's name of a preset.
+pub const COMPLETED_PREDICTION: Msg = Msg {
+    zh: "在“{scenario}”场景中回答了预测题",
+    en: "a prediction is answered in “{scenario}”",
+};
+pub const SCORM: Msg = Msg {
+    zh: "下载用于课程平台的压缩包",
+    en: "Download for an LMS",
+};
+pub const PACKAGE_FAILED: Msg = Msg {
+    zh: "无法生成文件：这个页面读不到自己的文件（可能是第一次打开时就离线了）。联网后再试。",
+    en: "Could not build the file: this page cannot read its own files (perhaps it has been offline since it was first opened). Try again online.",
+};

@@ -2,6 +2,7 @@
 //! the link when the learner goes back or forward.
 
 use super::{decode, encode, read_navigation, write_navigation, Navigation, READABLE};
+use crate::classroom::{own_meta, Lms};
 use crate::controls::scenarios::Choice;
 use crate::i18n::Lang;
 use crate::lab::{self, LabError};
@@ -23,21 +24,72 @@ const HISTORY_GAP_MS: f64 = 1000.0;
 fn own() -> impl Iterator<Item = &'static str> {
     ["s", "tokens"].into_iter().chain(READABLE)
 }
-/// Where the learner's work is kept between visits: the link's parameters.
+/// Where the browser keeps the learner's work between visits: the link's
+/// parameters. A single file keeps it under its own link too, so two files
+/// a teacher handed out, opened from the same folder, keep apart.
 const SAVED_WORK: &str = "attention-lab:work";
 
 fn storage() -> Option<web_sys::Storage> {
     window().local_storage().ok().flatten()
 }
 
-/// Opens the page on the learner's saved work when its link names no
-/// scenario: the saved parameters go into the link, and any the link has
-/// (`lang=en`, …) win. Called before anything reads the link.
-pub fn resume_saved_work() {
-    let (Some(current), Some(saved)) = (
-        parameters(),
-        storage().and_then(|s| s.get_item(SAVED_WORK).ok().flatten()),
-    ) else {
+fn work_key() -> String {
+    match own_meta("link") {
+        Some(own) => format!("{SAVED_WORK}:{own}"),
+        None => SAVED_WORK.to_owned(),
+    }
+}
+
+/// Where the learner's work is kept between visits.
+#[derive(Clone, Copy)]
+pub enum Keeper {
+    /// Nowhere: an embedded figure shows its link and keeps nothing.
+    Nowhere,
+    /// The browser's storage.
+    Browser,
+    /// The LMS that launched the page (`cmi.suspend_data`).
+    Lms(Lms),
+}
+
+impl Keeper {
+    /// The work kept from an earlier visit, a link query: the LMS's, or the
+    /// browser's, or else the state a single file holds.
+    fn saved_work(self) -> Option<String> {
+        let kept = match self {
+            Keeper::Nowhere => None,
+            Keeper::Browser => storage().and_then(|s| s.get_item(&work_key()).ok().flatten()),
+            Keeper::Lms(lms) => lms.saved_work(),
+        };
+        kept.or_else(|| own_meta("link"))
+    }
+
+    fn keep(self, search: &str) {
+        match self {
+            Keeper::Nowhere => {}
+            Keeper::Browser => {
+                if let Some(storage) = storage() {
+                    // Storage that is full or switched off keeps nothing; the page works on.
+                    let _ = storage.set_item(&work_key(), search);
+                }
+            }
+            Keeper::Lms(lms) => lms.save(search),
+        }
+    }
+
+    /// The learner leaves the page, their last change kept.
+    fn leave(self) {
+        if let Keeper::Lms(lms) = self {
+            lms.finish();
+        }
+    }
+}
+
+/// Opens the page on the learner's saved work (or a single file's own
+/// state) when its link names no scenario: the saved parameters go into the
+/// link, and any the link has (`lang=en`, …) win. Called before anything
+/// reads the link.
+pub fn resume_saved_work(keeper: Keeper) {
+    let (Some(current), Some(saved)) = (parameters(), keeper.saved_work()) else {
         return;
     };
     if current.has("s") || current.has("tokens") {
@@ -111,9 +163,8 @@ pub struct LinkedState {
     pub shuffle: RwSignal<u64>,
     /// The lesson the menu shows chosen.
     pub lesson: RwSignal<Lesson>,
-    /// Whether the state is also saved for the next visit; an embedded
-    /// figure shows its link and keeps nothing.
-    pub saves_work: bool,
+    /// Where the state is also saved for the next visit.
+    pub keeper: Keeper,
 }
 
 impl LinkedState {
@@ -184,11 +235,8 @@ pub fn link_search(state: LinkedState) -> String {
 /// which shows the defaults, must not overwrite what they saved.
 fn write_link(state: LinkedState, last_entry: StoredValue<f64>, changed: bool) {
     let search = untrack(|| link_search(state));
-    if state.saves_work && changed {
-        if let Some(storage) = storage() {
-            // Storage that is full or switched off keeps nothing; the page works on.
-            let _ = storage.set_item(SAVED_WORK, &search);
-        }
+    if changed {
+        state.keeper.keep(&search);
     }
     let location = window().location();
     if location.search().unwrap_or_default() == search {
@@ -216,7 +264,8 @@ fn write_link(state: LinkedState, last_entry: StoredValue<f64>, changed: bool) {
 /// Forward.
 pub fn keep_in_link(state: LinkedState) {
     let last_entry = StoredValue::new(js_sys::Date::now());
-    let pending = StoredValue::new(None::<TimeoutHandle>);
+    // The write waiting for its delay, and whether it follows a change.
+    let pending = StoredValue::new(None::<(TimeoutHandle, bool)>);
     Effect::new(move |previous_run: Option<()>| {
         state.scenario.track();
         state.focus.query.track();
@@ -228,15 +277,31 @@ pub fn keep_in_link(state: LinkedState) {
         state.picked.track();
         state.shuffle.track();
         state.lesson.track();
-        if let Some(earlier) = pending.get_value() {
+        if let Some((earlier, _)) = pending.get_value() {
             earlier.clear();
         }
         // The first run is the page opening, not a change.
         let changed = previous_run.is_some();
-        let write = move || write_link(state, last_entry, changed);
+        let write = move || {
+            pending.set_value(None);
+            write_link(state, last_entry, changed);
+        };
         let delay = std::time::Duration::from_millis(WRITE_AFTER_MS);
-        pending.set_value(set_timeout_with_handle(write, delay).ok());
+        let handle = set_timeout_with_handle(write, delay).ok();
+        pending.set_value(handle.map(|h| (h, changed)));
     });
     let handle = window_event_listener(leptos::ev::popstate, move |_| state.restore());
-    on_cleanup(move || handle.remove());
+    // A learner may leave within the delay: the last change is written first.
+    let leaving = window_event_listener(leptos::ev::pagehide, move |_| {
+        if let Some((waiting, changed)) = pending.get_value() {
+            waiting.clear();
+            pending.set_value(None);
+            write_link(state, last_entry, changed);
+        }
+        state.keeper.leave();
+    });
+    on_cleanup(move || {
+        handle.remove();
+        leaving.remove();
+    });
 }

@@ -33,10 +33,13 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || !request.url.startsWith(self.registration.scope)) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
-      // A page of the app, whatever its link holds (?s=…, embed=1): the
-      // cached page, which reads the link itself.
-      const key = request.mode === 'navigate' ? new URL('index.html', self.registration.scope).href : request;
-      const cached = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });
+      // The app's page, whatever its link holds (?s=…, embed=1): the cached
+      // page, which reads the link itself. Other pages of the folder (the
+      // single file, examples/) are answered like any file.
+      const page = new URL('index.html', self.registration.scope).href;
+      const path = request.url.split(/[?#]/)[0];
+      const app = request.mode === 'navigate' && (path === self.registration.scope || path === page);
+      const cached = await cache.match(app ? page : request, { ignoreSearch: app });
       return cached ?? fetch(request);
     }),
   );

@@ -8,6 +8,8 @@ use super::import::import;
 use super::markup::MATRICES;
 use crate::action::{action_names, Kind, Reading};
 use crate::cards::{panels, Card};
+use crate::classroom::{Completion, Package};
+use crate::controls::scenarios::Choice;
 use crate::i18n::{share as words, Msg};
 use crate::lab::LabError;
 use attention_core::Scenario;
@@ -36,6 +38,27 @@ action_names! {
         Panel = "panel",
         Lock = "lock",
         CopyEmbed = "copy-embed",
+        SingleFile = "download-single-file",
+        Completion = "completion",
+        Scorm = "download-scorm",
+    }
+}
+
+/// The completion rules a package for an LMS can carry, in the builder's
+/// order: the walkthrough finished (`None`), then a prediction answered in
+/// each of the preset scenarios.
+pub fn completion_rules() -> impl Iterator<Item = Option<Choice>> {
+    let presets = Choice::ALL
+        .into_iter()
+        .filter(|choice| matches!(choice, Choice::Preset(_)));
+    std::iter::once(None).chain(presets.map(Some))
+}
+
+/// The rule at `index` of [`completion_rules`], as the package writes it.
+pub fn completion_rule(index: usize) -> Completion {
+    match completion_rules().nth(index).flatten() {
+        Some(choice) => Completion::Prediction(choice.id().to_owned()),
+        None => Completion::Walkthrough,
     }
 }
 
@@ -71,6 +94,12 @@ pub enum ShareAction {
     /// Make the embed a read-only figure, or not.
     Lock(bool),
     CopyEmbed,
+    /// Download the app as one HTML file, opening on the state on screen.
+    SingleFile,
+    /// Choose the completion rule (an index into [`completion_rules`]).
+    Completion(usize),
+    /// Download the SCORM package for an LMS.
+    Scorm,
 }
 
 impl ShareAction {
@@ -97,6 +126,12 @@ impl ShareAction {
             }
             (Kind::Change, Control::Lock) => Self::Lock(r.checked),
             (Kind::Click, Control::CopyEmbed) => Self::CopyEmbed,
+            (Kind::Click, Control::SingleFile) => Self::SingleFile,
+            (Kind::Change, Control::Completion) => {
+                let i = r.value.parse().ok()?;
+                (i < completion_rules().count()).then_some(Self::Completion(i))?
+            }
+            (Kind::Click, Control::Scorm) => Self::Scorm,
             _ => return None,
         })
     }
@@ -117,6 +152,9 @@ pub struct Sheet {
     /// default embed's.
     pub panels: Vec<bool>,
     pub lock: bool,
+    /// The completion rule a package for an LMS carries (an index into
+    /// [`completion_rules`]).
+    pub completion: usize,
 }
 
 impl Sheet {
@@ -143,6 +181,7 @@ impl Default for Sheet {
             embedding: false,
             panels: panels().iter().map(|p| p.in_default_embed).collect(),
             lock: false,
+            completion: 0,
         }
     }
 }
@@ -173,6 +212,8 @@ pub enum Chore {
     Imported(Box<Scenario>),
     /// Bring the embed-code builder, just opened, into view.
     ShowBuilder,
+    /// Build this file from the page's own files and download it.
+    Package(Package),
 }
 
 /// Carries out `action` on the card's state and says what is left for the
@@ -186,6 +227,9 @@ pub fn apply(sheet: &mut Sheet, action: ShareAction) -> Chore {
         ShareAction::CopyExport => return Chore::CopyExport,
         ShareAction::CopyEmbed => return Chore::CopyEmbed,
         ShareAction::Upload => return Chore::Upload,
+        ShareAction::SingleFile => return Chore::Package(Package::SingleFile),
+        ShareAction::Scorm => return Chore::Package(Package::Scorm),
+        ShareAction::Completion(i) => sheet.completion = i,
         ShareAction::Matrix(i) => sheet.matrix = i,
         ShareAction::Show(format) => sheet.format = Some(format),
         ShareAction::ToggleEmbed => {

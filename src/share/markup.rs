@@ -3,7 +3,7 @@
 //! its action (`data-action`, `data-index`) for the card's one listener; pure,
 //! so tests read it natively.
 
-use super::action::Control;
+use super::action::{completion_rules, Control};
 use crate::action::action_button as button;
 use crate::cards::panels;
 use crate::i18n::{share as text, Lang, Msg};
@@ -188,6 +188,9 @@ pub struct ShareView<'a> {
     pub panels: &'a [bool],
     pub lock: bool,
     pub embed_code: &'a str,
+    /// The completion rule a package for an LMS carries (an index into
+    /// `completion_rules`).
+    pub completion: usize,
 }
 
 /// The card's markup.
@@ -198,6 +201,14 @@ pub fn share(view: &ShareView) -> String {
     // is opened (the default page keeps to 40).
     m.open_fold("share-fold", "h2", text::TITLE.get(lang));
     m.element("p", &[("class", "explain")], text::SAVED_NOTE.get(lang));
+    m.open("div", &[("class", "share-row")]);
+    button(
+        &mut m,
+        Control::SingleFile.name(),
+        text::SINGLE_FILE.get(lang),
+    );
+    m.close("div");
+    m.element("p", &[("class", "hint")], text::SINGLE_FILE_HINT.get(lang));
     export(&mut m, view);
     import(&mut m, view);
     embed(&mut m, view);
@@ -364,6 +375,37 @@ fn embed(m: &mut Markup, view: &ShareView) {
         Control::CopyEmbed.name(),
         lang,
     );
+    for_an_lms(m, view);
+}
+
+/// The SCORM package: when the LMS counts the activity completed, and its download.
+fn for_an_lms(m: &mut Markup, view: &ShareView) {
+    let lang = view.lang;
+    m.element("h3", &[], text::LMS.get(lang));
+    m.element("p", &[("class", "explain")], text::LMS_HINT.get(lang));
+    m.open("div", &[("class", "share-row")]);
+    m.open("label", &[])
+        .text(text::COMPLETED_WHEN.get(lang))
+        .text(" ");
+    m.open(
+        "select",
+        &[
+            ("data-action", Control::Completion.name()),
+            ("data-testid", "completion"),
+        ],
+    );
+    for (i, rule) in completion_rules().enumerate() {
+        let name = match rule {
+            None => text::COMPLETED_WALKTHROUGH.get(lang).to_owned(),
+            Some(choice) => text::COMPLETED_PREDICTION
+                .get(lang)
+                .replace("{scenario}", choice.name().get(lang)),
+        };
+        m.option(&i.to_string(), i == view.completion, &name);
+    }
+    m.close("select").close("label");
+    button(m, Control::Scorm.name(), text::SCORM.get(lang));
+    m.close("div");
 }
 
 #[cfg(test)]
@@ -381,6 +423,7 @@ mod tests {
             panels,
             lock: true,
             embed_code: "<iframe>",
+            completion: 1,
         }
     }
 
@@ -400,6 +443,7 @@ mod tests {
         assert!(html.contains("&lt;x&gt;") && html.contains("&lt;iframe&gt;"));
         assert_eq!(html.matches("checked=\"\"").count(), 3);
         assert!(html.contains("data-testid=\"share-status\""));
+        assert!(html.contains("<option value=\"1\" selected=\"\">"));
     }
 
     #[test]

@@ -75,6 +75,9 @@ pub struct Walk {
     pub step: Option<Step>,
     /// The prediction made in the softmax step.
     pub guess: Option<usize>,
+    /// Whether the learner has finished the walkthrough (Finish at its last
+    /// step), which an LMS may count as completing the activity.
+    pub finished: bool,
 }
 
 /// What the card's shell does in the browser after an action.
@@ -118,6 +121,7 @@ pub fn apply(walk: &mut Walk, action: TourAction) -> Then {
         }
         // Back to exploring freely, every diagram in full view.
         TourAction::Finish => {
+            walk.finished |= walk.step == Step::ALL.last().copied();
             walk.step = None;
             Then::Stay
         }

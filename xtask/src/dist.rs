@@ -9,6 +9,61 @@ use std::process::Command;
 /// Where the release bundle goes unless `--out` says otherwise.
 pub const DEFAULT_OUT: &str = "dist";
 
+/// What `cargo xtask dist` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The folder to copy to a static file server.
+    Bundle,
+    /// The app as one HTML file that runs opened from disk.
+    SingleFile,
+    /// A SCORM 1.2 package of that file, for an LMS.
+    Scorm,
+}
+
+impl Form {
+    /// Where it goes unless `--out` says otherwise.
+    pub fn default_out(self) -> &'static str {
+        match self {
+            Form::Bundle => DEFAULT_OUT,
+            Form::SingleFile | Form::Scorm => "dist-classroom",
+        }
+    }
+}
+
+/// The single file's name in a release bundle (tools/single_file.mjs writes it).
+const SINGLE_FILE: &str = "attention-lab.html";
+/// The SCORM package's name.
+const SCORM_PACKAGE: &str = "attention-lab-scorm.zip";
+/// Where the single file and the SCORM package are built from: a release
+/// bundle of their own, so `dist/` is left as it was.
+const CLASSROOM_BUNDLE: &str = "target/classroom-bundle";
+
+/// Builds the release bundle, then writes its single file, or the SCORM
+/// package of it, into `out`.
+pub fn build_classroom_file(form: Form, out: &Path) -> Result<(), String> {
+    let (bundle, _) = build_release(Path::new(CLASSROOM_BUNDLE))?;
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let single = bundle.join(SINGLE_FILE);
+    if form == Form::Scorm {
+        let zip = out.join(SCORM_PACKAGE);
+        sh::run(cmd("node").arg("tools/scorm.mjs").arg(&single).arg(&zip))?;
+        eprintln!(
+            "\nxtask: {} is a SCORM 1.2 package: upload it to Moodle, Canvas or Blackboard as a \
+             SCORM activity (README: Classroom)",
+            zip.display()
+        );
+    } else {
+        let file = out.join(SINGLE_FILE);
+        std::fs::copy(&single, &file).map_err(|e| format!("{}: {e}", file.display()))?;
+        eprintln!(
+            "\nxtask: {} is the whole app in one file: open it from disk, or hand it out \
+             (README: Classroom)",
+            file.display()
+        );
+    }
+    Ok(())
+}
+
 /// How the release WebAssembly's standard library is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Std {

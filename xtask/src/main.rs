@@ -4,7 +4,9 @@
 //!   (what learners get) and serves it on http://127.0.0.1:8080, rebuilding on
 //!   changes; `--dev` serves the fast debug build instead;
 //! - `dist [--out DIR]`: builds the release bundle a teacher deploys into
-//!   `dist/` (or DIR);
+//!   `dist/` (or DIR); `dist --single-file [--out DIR]` writes the app as one
+//!   HTML file, and `dist --scorm [--out DIR]` as a SCORM 1.2 package, into
+//!   `dist-classroom/` (or DIR);
 //! - `test`: installs what is missing, then runs every check and test tier;
 //! - `golden`: rewrites the golden files the tests compare with, from the
 //!   native computation (after a deliberate change of the numbers);
@@ -21,13 +23,13 @@ mod tools;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <serve [--dev] | dist [--out DIR] | test | golden | bench>";
+const USAGE: &str = "usage: cargo xtask <serve [--dev] | dist [--single-file | --scorm] [--out DIR] | test | golden | bench>";
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
 enum Command {
     Serve { dev: bool },
-    Dist { out: PathBuf },
+    Dist { out: PathBuf, form: dist::Form },
     Test,
     Golden,
     Bench,
@@ -39,12 +41,19 @@ fn parse(args: &[&str], here: &Path) -> Option<Command> {
     Some(match args {
         ["serve"] => Command::Serve { dev: false },
         ["serve", "--dev"] => Command::Serve { dev: true },
-        ["dist"] => Command::Dist {
-            out: sh::root().join(dist::DEFAULT_OUT),
-        },
-        ["dist", "--out", out] => Command::Dist {
-            out: here.join(out),
-        },
+        ["dist", rest @ ..] => {
+            let (form, rest) = match rest {
+                ["--single-file", rest @ ..] => (dist::Form::SingleFile, rest),
+                ["--scorm", rest @ ..] => (dist::Form::Scorm, rest),
+                rest => (dist::Form::Bundle, rest),
+            };
+            let out = match rest {
+                [] => sh::root().join(form.default_out()),
+                ["--out", out] => here.join(out),
+                _ => return None,
+            };
+            Command::Dist { out, form }
+        }
         ["test"] => Command::Test,
         ["golden"] => Command::Golden,
         ["bench"] => Command::Bench,
@@ -58,7 +67,10 @@ fn main() -> ExitCode {
     let here = std::env::current_dir().unwrap_or_default();
     let result = match parse(&args, &here) {
         Some(Command::Serve { dev }) => serve(dev),
-        Some(Command::Dist { out }) => deploy_bundle(&out),
+        Some(Command::Dist { out, form }) => match form {
+            dist::Form::Bundle => deploy_bundle(&out),
+            form => dist::build_classroom_file(form, &out),
+        },
         Some(Command::Test) => test::run_all(),
         Some(Command::Golden) => test::write_golden_files(),
         Some(Command::Bench) => bench::run(),
@@ -103,6 +115,7 @@ fn serve(dev: bool) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::{parse, Command};
+    use crate::dist::Form;
     use std::path::Path;
 
     #[test]
@@ -116,21 +129,37 @@ mod tests {
         assert_eq!(
             parse(&["dist", "--out", "site"], here),
             Some(Command::Dist {
-                out: Path::new("/course/site").to_path_buf()
+                out: Path::new("/course/site").to_path_buf(),
+                form: Form::Bundle,
             })
         );
         assert_eq!(
             parse(&["dist", "--out", "/srv/www"], here),
             Some(Command::Dist {
-                out: Path::new("/srv/www").to_path_buf()
+                out: Path::new("/srv/www").to_path_buf(),
+                form: Form::Bundle,
             })
         );
-        assert!(
-            matches!(parse(&["dist"], here), Some(Command::Dist { out }) if out.ends_with("dist"))
+        assert!(matches!(
+            parse(&["dist"], here),
+            Some(Command::Dist { out, form: Form::Bundle }) if out.ends_with("dist")
+        ));
+        assert!(matches!(
+            parse(&["dist", "--single-file"], here),
+            Some(Command::Dist { out, form: Form::SingleFile }) if out.ends_with("dist-classroom")
+        ));
+        assert_eq!(
+            parse(&["dist", "--scorm", "--out", "lms"], here),
+            Some(Command::Dist {
+                out: Path::new("/course/lms").to_path_buf(),
+                form: Form::Scorm,
+            })
         );
         for words in [
             &["serve", "training"][..],
             &["dist", "--out"],
+            &["dist", "--out", "site", "--scorm"],
+            &["dist", "--single-file", "--scorm"],
             &["deploy"],
             &[],
         ] {

@@ -12,6 +12,15 @@ pub fn root() -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
+/// Where cargo builds: `CARGO_TARGET_DIR` (relative to the workspace root)
+/// when it is set, else the workspace's `target/`.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root().join(dir),
+        _ => root().join("target"),
+    }
+}
+
 /// PATH with the project's local tool folders in front.
 pub fn tool_path() -> String {
     let mut dirs = vec![root().join("node_modules/.bin")];

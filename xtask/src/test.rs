@@ -37,7 +37,7 @@ pub fn run_all() -> Result<(), String> {
     let (bundle, _) = dist::build_release(Path::new(dist::DEFAULT_OUT))?;
     // The end-to-end tests check the page against the native core through attn-trace.
     sh::run(cmd("cargo").args(["build", "-q", "--bin", "attn-trace"]))?;
-    let attn_trace = sh::root().join("target/debug/attn-trace");
+    let attn_trace = sh::target_dir().join("debug/attn-trace");
     sh::run(
         cmd("node")
             .arg("--test")

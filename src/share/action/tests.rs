@@ -90,6 +90,8 @@ fn browser_work_is_left_to_the_shell_and_changes_no_state() {
         (ShareAction::CopyExport, Chore::CopyExport),
         (ShareAction::CopyEmbed, Chore::CopyEmbed),
         (ShareAction::Upload, Chore::Upload),
+        (ShareAction::SingleFile, Chore::Package(Package::SingleFile)),
+        (ShareAction::Scorm, Chore::Package(Package::Scorm)),
     ] {
         assert_eq!(apply(&mut sheet, action), chore);
     }
@@ -191,4 +193,29 @@ fn a_builder_opened_on_several_heads_starts_with_their_cards_and_is_brought_into
     assert_eq!(chosen.panels, before);
     // Closing the builder brings nothing into view.
     assert_eq!(apply(&mut sheet, ShareAction::ToggleEmbed), Chore::Nothing);
+}
+
+#[test]
+fn the_completion_rule_is_chosen_from_the_builder_and_written_for_the_package() {
+    let rules = completion_rules().count();
+    assert!(rules > 2);
+    assert_eq!(
+        read(Kind::Change, Control::Completion, "2"),
+        Some(ShareAction::Completion(2))
+    );
+    for garbage in [rules.to_string().as_str(), "-1", "x"] {
+        assert_eq!(read(Kind::Change, Control::Completion, garbage), None);
+    }
+    let mut sheet = Sheet::default();
+    assert_eq!(completion_rule(sheet.completion), Completion::Walkthrough);
+    apply(&mut sheet, ShareAction::Completion(2));
+    let second = Choice::ALL[1].id().to_owned();
+    assert_eq!(
+        completion_rule(sheet.completion),
+        Completion::Prediction(second)
+    );
+    // Only preset scenarios can be chosen: the learner's own has no fixed numbers.
+    assert!(completion_rules()
+        .flatten()
+        .all(|c| !matches!(c, Choice::Blank | Choice::Current)));
 }

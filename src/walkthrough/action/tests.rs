@@ -9,6 +9,7 @@ fn running(step: Step) -> Walk {
     Walk {
         step: Some(step),
         guess: None,
+        finished: false,
     }
 }
 
@@ -58,6 +59,24 @@ fn toggle_starts_at_the_first_step_and_leaves_forgetting_the_guess() {
     let mut last = running(Step::Learning);
     assert_eq!(apply(&mut last, TourAction::Finish), Then::Stay);
     assert_eq!(last.step, None);
+}
+
+#[test]
+fn only_finish_at_the_last_step_finishes_the_walkthrough() {
+    let last = *Step::ALL.last().unwrap_or(&Step::Input);
+    let mut walk = running(last);
+    apply(&mut walk, TourAction::Finish);
+    assert!(walk.finished && walk.step.is_none());
+    // Starting again keeps it finished: an LMS was told so already.
+    apply(&mut walk, TourAction::Toggle);
+    assert!(walk.finished);
+    for early in [Step::Input, Step::ALL[Step::ALL.len() - 2]] {
+        let mut walk = running(early);
+        apply(&mut walk, TourAction::Finish);
+        apply(&mut walk, TourAction::Toggle);
+        apply(&mut walk, TourAction::Previous);
+        assert!(!walk.finished, "{early:?}");
+    }
 }
 
 #[test]
