@@ -17,7 +17,7 @@ use crate::cards::panels;
 use crate::classroom::{Completion, Package};
 use crate::controls::scenarios::{Choice, Picked};
 use crate::i18n::{self, LangContext};
-use crate::link::sync::{link_search, LinkedState};
+use crate::link::sync::{link_search, Keeper, LinkedState};
 use crate::page::ActionCard;
 use crate::page::Skipped;
 use crate::state::lab;
@@ -135,6 +135,7 @@ pub fn Share() -> impl IntoView {
             lock: sheet.lock,
             embed_code: &code,
             completion: sheet.completion,
+            in_lms: matches!(linked.keeper, Keeper::Lms(_)),
         })
     });
 

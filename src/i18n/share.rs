@@ -10,6 +10,10 @@ pub const SAVED_NOTE: Msg = Msg {
     zh: "你的改动会自动保存在这台设备的浏览器里，刷新页面也不会丢失。",
     en: "Your edits are saved in this browser automatically and survive a reload.",
 };
+pub const SAVED_IN_LMS: Msg = Msg {
+    zh: "你的改动会自动保存在课程平台里，下次打开这个活动时从这里继续。",
+    en: "Your edits are saved in the course platform automatically: next time you open this activity, you continue from here.",
+};
 pub const EXPORT: Msg = Msg {
     zh: "导出图示与数据",
     en: "Export the diagrams and data",

@@ -191,6 +191,8 @@ pub struct ShareView<'a> {
     /// The completion rule a package for an LMS carries (an index into
     /// `completion_rules`).
     pub completion: usize,
+    /// The page runs in an LMS, which keeps the learner's work.
+    pub in_lms: bool,
 }
 
 /// The card's markup.
@@ -200,7 +202,12 @@ pub fn share(view: &ShareView) -> String {
     // Folded like the other cards below the diagrams: one tab stop until it
     // is opened (the default page keeps to 40).
     m.open_fold("share-fold", "h2", text::TITLE.get(lang));
-    m.element("p", &[("class", "explain")], text::SAVED_NOTE.get(lang));
+    let saved = if view.in_lms {
+        text::SAVED_IN_LMS
+    } else {
+        text::SAVED_NOTE
+    };
+    m.element("p", &[("class", "explain")], saved.get(lang));
     m.open("div", &[("class", "share-row")]);
     button(
         &mut m,
@@ -424,6 +431,7 @@ mod tests {
             lock: true,
             embed_code: "<iframe>",
             completion: 1,
+            in_lms: false,
         }
     }
 
@@ -444,6 +452,12 @@ mod tests {
         assert_eq!(html.matches("checked=\"\"").count(), 3);
         assert!(html.contains("data-testid=\"share-status\""));
         assert!(html.contains("<option value=\"1\" selected=\"\">"));
+        assert!(html.contains(text::SAVED_NOTE.en) && !html.contains(text::SAVED_IN_LMS.en));
+        let in_lms = ShareView {
+            in_lms: true,
+            ..view(None, &panels)
+        };
+        assert!(share(&in_lms).contains(text::SAVED_IN_LMS.en));
     }
 
     #[test]

@@ -188,6 +188,36 @@ test('the single file opened from disk draws the four diagrams, fetching nothing
   await served.page.context().close();
 });
 
+// Firefox comes from Debian (`firefox-esr`, which `cargo xtask test` installs where apt has
+// it) and is driven over WebDriver BiDi by npm puppeteer-core, which downloads no browser.
+const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
+const noFirefox = !fs.existsSync(FIREFOX) && `no Firefox at ${FIREFOX} (apt-get install firefox-esr, or set FIREFOX=)`;
+
+test('the single file runs from disk in Firefox too, with Chromium\'s numbers', { skip: noFirefox }, async () => {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const link = '?scenario=pronoun&q=1&lang=en';
+  const firefox = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+  try {
+    const page = await firefox.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.goto(pathToFileURL(SINGLE_FILE).href + link);
+    await page.waitForSelector('[data-testid="weights"] [data-row]');
+    const weights = await page.$$eval('[data-testid="weights"] [data-row][data-col]', (cells) =>
+      cells.map((c) => [Number(c.dataset.row), Number(c.dataset.col), Number(c.dataset.value)]),
+    );
+    const served = await open(server.url + link);
+    const expected = await served.matrix('weights');
+    assert.ok(weights.length > 0);
+    for (const [r, c, v] of weights) assert.equal(v, expected[r][c], `weights[${r}][${c}]`);
+    assert.deepEqual(errors, []);
+    await served.page.context().close();
+  } finally {
+    await firefox.close();
+  }
+});
+
 test('the single file is within 1.5 times the gzip size of the first load', async () => {
   const { gzipSync } = await import('node:zlib');
   const gz = (file) => gzipSync(fs.readFileSync(file), { level: 9 }).length;

@@ -44,7 +44,13 @@ pub fn ensure_test_tools() -> Result<(), String> {
     ensure_build_tools()?;
     ensure_cargo_tool("wasm-pack", None, &["install", "--locked", "wasm-pack"])?;
     ensure_os_package("chromium", "chromium")?;
-    ensure_os_package("chromedriver", "chromium-driver")
+    ensure_os_package("chromedriver", "chromium-driver")?;
+    // The single file is also run in Firefox; where apt has no Firefox ESR
+    // (Ubuntu ships Firefox as a snap), that one test says it is skipped.
+    if let Err(why) = ensure_os_package("firefox-esr", "firefox-esr") {
+        eprintln!("xtask: {why}\nxtask: the single file's Firefox test will be skipped");
+    }
+    Ok(())
 }
 
 /// The toolchain rust-toolchain.toml pins, with its wasm32 target and its
