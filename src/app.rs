@@ -8,7 +8,7 @@ mod header;
 use crate::action::Heard;
 use crate::cards::Card;
 use crate::classroom::{own_meta, Completion, Lms};
-use crate::controls::scenarios::Picked;
+use crate::controls::scenarios::{Choice, Picked};
 use crate::controls::Controls;
 use crate::diagrams::block::BlockCard;
 use crate::diagrams::dot_products::DotProducts;
@@ -220,8 +220,13 @@ pub fn App() -> impl IntoView {
     provide_context(linked);
     keep_in_link(linked);
     if let Some(lms) = lms {
-        // The rule the package carries (the teacher chose it when building it).
-        let rule = Completion::from_text(&own_meta("completion").unwrap_or_default());
+        // The rule the package carries (the teacher chose it when building
+        // it); one naming a scenario the list no longer has would never be
+        // met, so the walkthrough counts instead.
+        let rule = match Completion::from_text(&own_meta("completion").unwrap_or_default()) {
+            Completion::Prediction(id) if Choice::from_id(&id).is_none() => Completion::Walkthrough,
+            rule => rule,
+        };
         Effect::new(move |_| {
             let answered = tour.guess.with(Option::is_some);
             if rule.met(tour.finished.get(), answered, picked.get().id()) {

@@ -13,7 +13,9 @@ extern "C" {
     /// Finds the LMS's API and starts a session: true if there is one.
     fn connect() -> bool;
     fn read(name: &str) -> String;
-    fn write(name: &str, value: &str);
+    /// Sets a value of the LMS's data model: true if the LMS took it.
+    fn write(name: &str, value: &str) -> bool;
+    fn commit();
     fn finish();
 }
 
@@ -101,12 +103,14 @@ pub const SUSPEND_DATA_LIMIT: usize = 4096;
 /// The link parameter holding the scenario's own numbers.
 const SCENARIO_STATE: &str = "s";
 
-/// What of `search` (the link's query, `?s=…&step=3`) the LMS keeps: all of
-/// it if it fits; else all but the scenario's own numbers (`s`), so the
-/// learner returns to the chosen scenario, step and language without their
-/// edits; else nothing. The flag says something was left out.
-pub fn suspend_data(search: &str) -> (String, bool) {
-    if search.len() <= SUSPEND_DATA_LIMIT {
+/// What of `search` (the link's query, `?s=…&step=3`) the LMS keeps. The
+/// scenario's own numbers (`s`) go when they are the picked scenario's as the
+/// list has them (`as_listed`: the pick brings them back), or when they do
+/// not fit; then the learner returns to the pick, step and language without
+/// their edits, and the flag says something was left out. With not even
+/// that fitting, nothing is kept.
+pub fn suspend_data(search: &str, as_listed: bool) -> (String, bool) {
+    if search.len() <= SUSPEND_DATA_LIMIT && !as_listed {
         return (search.to_owned(), false);
     }
     let kept: Vec<&str> = search
@@ -115,8 +119,9 @@ pub fn suspend_data(search: &str) -> (String, bool) {
         .filter(|p| p.split('=').next() != Some(SCENARIO_STATE))
         .collect();
     let shorter = format!("?{}", kept.join("&"));
+    let cut = !as_listed;
     if shorter.len() <= SUSPEND_DATA_LIMIT {
-        (shorter, true)
+        (shorter, cut)
     } else {
         (String::new(), true)
     }
@@ -134,28 +139,32 @@ pub fn own_meta(name: &str) -> Option<String> {
         .filter(|content| !content.is_empty())
 }
 
+/// The statuses that mean the activity is done: the app never changes them.
+const DONE: [&str; 2] = ["completed", "passed"];
+
 /// The session with an LMS, when the page runs inside one.
 #[derive(Clone, Copy)]
 pub struct Lms {
     /// The last state saved did not fit and was cut short.
     pub cut_short: RwSignal<bool>,
-    pub completed: RwSignal<bool>,
+    /// The LMS knows the activity is done.
+    done: StoredValue<bool>,
 }
 
 impl Lms {
     /// Starts the session, if an LMS launched the page: the activity is
-    /// marked as begun, unless it was completed before.
+    /// marked as begun, unless it was done before.
     pub fn connect() -> Option<Lms> {
         if !connect() {
             return None;
         }
-        let completed = read("cmi.core.lesson_status") == "completed";
-        if !completed {
-            write("cmi.core.lesson_status", "incomplete");
+        let done = DONE.contains(&read("cmi.core.lesson_status").as_str());
+        if !done && write("cmi.core.lesson_status", "incomplete") {
+            commit();
         }
         Some(Lms {
             cut_short: RwSignal::new(false),
-            completed: RwSignal::new(completed),
+            done: StoredValue::new(done),
         })
     }
 
@@ -164,9 +173,11 @@ impl Lms {
         Some(read("cmi.suspend_data")).filter(|data| data.starts_with('?'))
     }
 
-    /// Keeps the state (`search`, the link's query) for the next session.
-    pub fn save(&self, search: &str) {
-        let (kept, cut) = suspend_data(search);
+    /// Keeps the state (`search`, the link's query) for the next session;
+    /// `as_listed` when the scenario is the picked one as the list has it.
+    /// It is stored with the next commit (at the latest, on leaving).
+    pub fn save(&self, search: &str, as_listed: bool) {
+        let (kept, cut) = suspend_data(search, as_listed);
         write("cmi.suspend_data", &kept);
         if self.cut_short.get_untracked() != cut {
             self.cut_short.set(cut);
@@ -178,11 +189,11 @@ impl Lms {
         finish();
     }
 
-    /// Tells the LMS the learner completed the activity, once.
+    /// Tells the LMS the learner completed the activity, once it has taken it.
     pub fn complete(&self) {
-        if !self.completed.get_untracked() {
-            write("cmi.core.lesson_status", "completed");
-            self.completed.set(true);
+        if !self.done.get_value() && write("cmi.core.lesson_status", "completed") {
+            commit();
+            self.done.set_value(true);
         }
     }
 }
@@ -218,15 +229,29 @@ mod tests {
     #[test]
     fn suspend_data_keeps_what_fits_and_says_when_it_cut() {
         let small = "?s=abc&step=3&lang=en";
-        assert_eq!(suspend_data(small), (small.to_owned(), false));
+        assert_eq!(suspend_data(small, false), (small.to_owned(), false));
         let big = format!("?s={}&scenario=pronoun&step=3", "x".repeat(5000));
         assert_eq!(
-            suspend_data(&big),
+            suspend_data(&big, false),
             ("?scenario=pronoun&step=3".to_owned(), true)
         );
         let exactly = format!("?s={}", "y".repeat(SUSPEND_DATA_LIMIT - 3));
-        assert_eq!(suspend_data(&exactly), (exactly.clone(), false));
+        assert_eq!(suspend_data(&exactly, false), (exactly.clone(), false));
         let hopeless = format!("?tokens={}", "z".repeat(5000));
-        assert_eq!(suspend_data(&hopeless), (String::new(), true));
+        assert_eq!(suspend_data(&hopeless, false), (String::new(), true));
+    }
+
+    #[test]
+    fn a_listed_scenario_is_kept_by_its_pick_alone_and_nothing_is_lost() {
+        let small = "?s=abc&step=3&scenario=pronoun";
+        assert_eq!(
+            suspend_data(small, true),
+            ("?step=3&scenario=pronoun".to_owned(), false)
+        );
+        let big = format!("?s={}&scenario=diarization-long", "x".repeat(5000));
+        assert_eq!(
+            suspend_data(&big, true),
+            ("?scenario=diarization-long".to_owned(), false)
+        );
     }
 }

@@ -188,8 +188,8 @@ pub const UPDATE_READY: Msg = Msg {
 };
 /// In an LMS, when the learner's work is larger than SCORM 1.2 keeps.
 pub const WORK_CUT_SHORT: Msg = Msg {
-    zh: "你的工作超出了课程平台能保存的 4096 个字符：下次打开时会回到同一个场景和步骤，但你改过的数字不会保留。可以在“保存与分享”里下载场景 JSON 留底。",
-    en: "Your work is larger than the course platform keeps (4096 characters): next time you return to the same scenario and step, but not to your edited numbers. Save and share can download the scenario as JSON to keep them.",
+    zh: "课程平台最多保存 4096 个字符，这里的内容超出了：下次打开时会回到同样的步骤和语言，从列表选的场景会按列表里的样子回来，但屏幕上改过的数字不会保留。可以在“保存与分享”里下载场景 JSON 留底。",
+    en: "The course platform keeps at most 4096 characters, and this is more: next time you return to the same step and language, and a scenario picked from the list comes back as the list has it, but not the numbers you changed on screen. Save and share can download the scenario as JSON to keep them.",
 };
 pub const UPDATE_RELOAD: Msg = Msg {
     zh: "重新载入",

@@ -42,13 +42,13 @@ extern "C" {
 }
 
 /// Builds `package` for the state on screen from the page's own files, then
-/// downloads it; if the page cannot read them, says so on the card.
-fn download_package(package: Package, link: &str, completion: &Completion, sheet: RwSignal<Sheet>) {
+/// downloads it; if the page cannot read them, `failed` is called.
+fn download_package(package: Package, link: &str, completion: &Completion, failed: Callback<()>) {
     let promise = package.build(link, completion);
     leptos::task::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(promise).await {
             Ok(blob) => save_blob(package.file_name(), &blob),
-            Err(_) => sheet.update(|s| s.status = Some(Ok(i18n::share::PACKAGE_FAILED))),
+            Err(_) => failed.run(()),
         }
     });
 }
@@ -222,7 +222,12 @@ pub fn Share() -> impl IntoView {
             Chore::Package(package) => {
                 let link = untrack(|| link_search(linked));
                 let completion = sheet.with_untracked(|s| action::completion_rule(s.completion));
-                download_package(package, &link, &completion, sheet);
+                let failed = Callback::new(move |()| {
+                    sheet.update(|s| {
+                        apply(s, ShareAction::PackageFailed);
+                    });
+                });
+                download_package(package, &link, &completion, failed);
             }
             Chore::Imported(imported) => {
                 picked.set(Choice::Current);

@@ -17,6 +17,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { writeSingleFile } from './single_file.mjs';
 import { shortenNames } from './wasm_names.mjs';
 
@@ -214,12 +215,16 @@ for (const htmlFile of await filesEndingWith(staging, '.html')) {
 
 // The app as one self-contained file (tools/single_file.mjs), from the
 // final files; the Save and share card reads it to write the same file for
-// the state on screen.
-let singleFileName;
-try {
-  singleFileName = await writeSingleFile(staging);
-} catch (error) {
-  fail(`cannot write the single file: ${error.message ?? error}`);
+// the state on screen. Only the app's bundle has one: the bench's floor page
+// (crates/floor-page), built by this same hook, has nothing to put in it.
+const APP_PAGE = fileURLToPath(new URL('../index.html', import.meta.url));
+let singleFileName = null;
+if (path.resolve(process.env.TRUNK_HTML_FILE ?? APP_PAGE) === APP_PAGE) {
+  try {
+    singleFileName = await writeSingleFile(staging);
+  } catch (error) {
+    fail(`cannot write the single file: ${error.message ?? error}`);
+  }
 }
 
 // The offline worker (src/offline/sw.js), written last, when every other
@@ -251,5 +256,5 @@ console.log(
   `${NAME}: terser minified ${scripts.length} JS file(s), ${before} → ${after} bytes; ` +
     `${renamed} WebAssembly import and export name(s) shortened; ` +
     `${joined} stylesheet(s) joined into one; ${rewritten} integrity hash(es) updated; ` +
-    `${singleFileName} written; ${WORKER} caches ${shipped.length + 1} address(es)`,
+    `${singleFileName ?? 'no single file'} written; ${WORKER} caches ${shipped.length + 1} address(es)`,
 );

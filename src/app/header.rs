@@ -118,7 +118,7 @@ pub fn header(view: HeaderView, lang: Lang) -> String {
     if view.update_ready {
         // Said politely, and loaded only when the learner chooses.
         let notice = [
-            ("class", "update-ready"),
+            ("class", "header-notice"),
             ("role", "status"),
             ("data-testid", "update-ready"),
         ];
@@ -135,7 +135,7 @@ pub fn header(view: HeaderView, lang: Lang) -> String {
     }
     if view.work_cut_short {
         let notice = [
-            ("class", "update-ready"),
+            ("class", "header-notice"),
             ("role", "status"),
             ("data-testid", "work-cut-short"),
         ];

@@ -16,7 +16,6 @@ const ENTRY = 'index.html';
 const TITLE = '注意力实验室 · Attention Lab';
 
 const escapeAttribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-const escapeText = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 
 /**
  * The single file's HTML from its parts (`policy`, `icon`, `style`, `script`,
@@ -46,7 +45,7 @@ export function singleFile(parts, { link = '', completion = '' } = {}) {
 }
 
 /** The parts of a single file, read back from it as a document; null if it is not one. */
-export function partsOf(doc) {
+function partsOf(doc) {
   const parts = {
     policy: doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'),
     icon: doc.querySelector('link[rel="icon"]')?.getAttribute('href'),
@@ -58,8 +57,8 @@ export function partsOf(doc) {
 }
 
 /** The SCORM 1.2 manifest of a package whose one SCO is the single file, as `index.html`. */
-export function scormManifest() {
-  const title = escapeText(TITLE);
+function scormManifest() {
+  // TITLE holds no character XML would need escaped.
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attention-lab" version="1.2"
     xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -72,9 +71,9 @@ export function scormManifest() {
   </metadata>
   <organizations default="attention-lab-course">
     <organization identifier="attention-lab-course">
-      <title>${title}</title>
+      <title>${TITLE}</title>
       <item identifier="attention-lab-item" identifierref="attention-lab-sco" isvisible="true">
-        <title>${title}</title>
+        <title>${TITLE}</title>
       </item>
     </organization>
   </organizations>
@@ -103,7 +102,7 @@ export function scormPackage(html) {
  * names. Every entry is dated 1980-01-01, so the same files make the same
  * archive.
  */
-export async function zip(files) {
+async function zip(files) {
   const entries = [];
   for (const { name, bytes } of files) {
     const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));

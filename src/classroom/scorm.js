@@ -15,8 +15,8 @@ function findApi() {
       try {
         if (w.API) return w.API;
       } catch {
-        // A frame of another origin: its API is out of reach, and so is any above it.
-        break;
+        // A frame of another origin keeps its API out of reach; the frames
+        // above it may still be the LMS's.
       }
       if (w.parent === w) break;
       w = w.parent;
@@ -26,7 +26,7 @@ function findApi() {
 }
 
 /** `HHHH:MM:SS.SS`, SCORM 1.2's CMITimespan. */
-export function timespan(milliseconds) {
+function timespan(milliseconds) {
   const centiseconds = Math.round(milliseconds / 10);
   const hours = Math.min(Math.floor(centiseconds / 360000), 9999);
   const minutes = Math.floor(centiseconds / 6000) % 60;
@@ -60,9 +60,17 @@ export function read(name) {
   return api ? String(api.LMSGetValue(name) ?? '') : '';
 }
 
-/** Sets a value of the LMS's data model and commits it. */
+/**
+ * Sets a value of the LMS's data model; true if the LMS took it. The LMS
+ * stores it on the next commit: Moodle's is a request to its server, so the
+ * app commits when something is decided (`commit`) and when the learner
+ * leaves, not on every change.
+ */
 export function write(name, value) {
-  if (!api) return;
-  api.LMSSetValue(name, value);
-  api.LMSCommit('');
+  return api !== null && String(api.LMSSetValue(name, value)) === 'true';
+}
+
+/** Has the LMS store what was written. */
+export function commit() {
+  api?.LMSCommit('');
 }

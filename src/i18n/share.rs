@@ -145,6 +145,6 @@ pub const SCORM: Msg = Msg {
     en: "Download for an LMS",
 };
 pub const PACKAGE_FAILED: Msg = Msg {
-    zh: "无法生成文件：这个页面读不到自己的文件（可能是第一次打开时就离线了）。联网后再试。",
-    en: "Could not build the file: this page cannot read its own files (perhaps it has been offline since it was first opened). Try again online.",
+    zh: "无法生成文件：这个页面读不到自己的文件 attention-lab.html。第一次生成需要联网，之后离线也可以。",
+    en: "Could not build the file: this page cannot read its own attention-lab.html. The first time needs the network; after that it works offline too.",
 };

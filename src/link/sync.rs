@@ -63,7 +63,9 @@ impl Keeper {
         kept.or_else(|| own_meta("link"))
     }
 
-    fn keep(self, search: &str) {
+    /// Keeps `search`; `as_listed` when the scenario on screen is the
+    /// picked one as the list has it, which the pick alone brings back.
+    fn keep(self, search: &str, as_listed: impl FnOnce() -> bool) {
         match self {
             Keeper::Nowhere => {}
             Keeper::Browser => {
@@ -72,7 +74,7 @@ impl Keeper {
                     let _ = storage.set_item(&work_key(), search);
                 }
             }
-            Keeper::Lms(lms) => lms.save(search),
+            Keeper::Lms(lms) => lms.save(search, as_listed()),
         }
     }
 
@@ -236,7 +238,11 @@ pub fn link_search(state: LinkedState) -> String {
 fn write_link(state: LinkedState, last_entry: StoredValue<f64>, changed: bool) {
     let search = untrack(|| link_search(state));
     if changed {
-        state.keeper.keep(&search);
+        let as_listed = || {
+            let listed = state.picked.get_untracked().scenario();
+            listed.is_some_and(|listed| state.scenario.with_untracked(|s| *s == listed))
+        };
+        state.keeper.keep(&search, as_listed);
     }
     let location = window().location();
     if location.search().unwrap_or_default() == search {

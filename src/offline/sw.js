@@ -40,7 +40,13 @@ self.addEventListener('fetch', (event) => {
       const path = request.url.split(/[?#]/)[0];
       const app = request.mode === 'navigate' && (path === self.registration.scope || path === page);
       const cached = await cache.match(app ? page : request, { ignoreSearch: app });
-      return cached ?? fetch(request);
+      if (cached) return cached;
+      // A file of the folder the first visit did not cache (the single file,
+      // which the Save card builds from) is kept once fetched, so the card
+      // works offline from then on.
+      const response = await fetch(request);
+      if (response.ok && !app) await cache.put(request, response.clone());
+      return response;
     }),
   );
 });

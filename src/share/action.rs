@@ -100,6 +100,8 @@ pub enum ShareAction {
     Completion(usize),
     /// Download the SCORM package for an LMS.
     Scorm,
+    /// The page could not read its own files to build a package.
+    PackageFailed,
 }
 
 impl ShareAction {
@@ -227,8 +229,16 @@ pub fn apply(sheet: &mut Sheet, action: ShareAction) -> Chore {
         ShareAction::CopyExport => return Chore::CopyExport,
         ShareAction::CopyEmbed => return Chore::CopyEmbed,
         ShareAction::Upload => return Chore::Upload,
-        ShareAction::SingleFile => return Chore::Package(Package::SingleFile),
-        ShareAction::Scorm => return Chore::Package(Package::Scorm),
+        ShareAction::SingleFile | ShareAction::Scorm => {
+            // A note from an earlier try would be stale.
+            sheet.status = None;
+            return Chore::Package(if action == ShareAction::Scorm {
+                Package::Scorm
+            } else {
+                Package::SingleFile
+            });
+        }
+        ShareAction::PackageFailed => sheet.status = Some(Ok(words::PACKAGE_FAILED)),
         ShareAction::Completion(i) => sheet.completion = i,
         ShareAction::Matrix(i) => sheet.matrix = i,
         ShareAction::Show(format) => sheet.format = Some(format),

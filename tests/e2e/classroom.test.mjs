@@ -335,12 +335,18 @@ test('the card packages the state on screen for an LMS, completed by the predict
   }
 });
 
-test('work larger than the LMS keeps is cut to what fits, and the page says so', async () => {
+test('work larger than the LMS keeps is cut to what fits, and the page says so; a listed scenario is kept by name', async () => {
   const lms = await serveLms(unzip(toolPackage()));
   try {
     const run = await launch(lms);
     const { sco, page } = run;
+    // A long scenario from the list, untouched: its name alone keeps it, in full.
     await sco.locator('[data-testid="scenario"]').selectOption('diarization-long');
+    await page.waitForFunction(() => window.setLog.some(([e, v]) => e === 'cmi.suspend_data' && v.includes('scenario=diarization-long')));
+    assert.doesNotMatch((await setValues(page))['cmi.suspend_data'], /(^|[?&])s=/);
+    assert.equal(await sco.locator('[data-testid="work-cut-short"]').count(), 0, 'nothing was lost');
+    // Changed, its numbers no longer fit.
+    await sco.locator('[data-testid="causal"]').check();
     await sco.locator('[data-testid="work-cut-short"]').waitFor();
     const suspend = (await setValues(page))['cmi.suspend_data'];
     assert.ok(suspend.length <= 4096, `${suspend.length} characters`);

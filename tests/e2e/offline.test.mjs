@@ -77,3 +77,22 @@ test('a new deployment is offered in the header, and loaded only when the learne
     fs.rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test('the single file the Save card builds from is kept once fetched, so the card builds it offline too', async () => {
+  const server = await serveDist();
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const lab = await LabPage.openIn(context, `${server.url}?lang=en`);
+    await controlled(lab.page);
+    const online = await lab.download('download-single-file');
+    await context.setOffline(true);
+    const offline = await lab.download('download-single-file');
+    assert.equal(offline.name, 'attention-lab.html');
+    assert.deepEqual(offline.body, online.body, 'the same file, built from the kept copy');
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});

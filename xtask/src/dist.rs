@@ -31,17 +31,17 @@ impl Form {
 }
 
 /// The single file's name in a release bundle (tools/single_file.mjs writes it).
-const SINGLE_FILE: &str = "attention-lab.html";
+pub const SINGLE_FILE: &str = "attention-lab.html";
 /// The SCORM package's name.
 const SCORM_PACKAGE: &str = "attention-lab-scorm.zip";
 /// Where the single file and the SCORM package are built from: a release
-/// bundle of their own, so `dist/` is left as it was.
-const CLASSROOM_BUNDLE: &str = "target/classroom-bundle";
+/// bundle of their own (under cargo's target folder), so `dist/` is left as it was.
+const CLASSROOM_BUNDLE: &str = "classroom-bundle";
 
 /// Builds the release bundle, then writes its single file, or the SCORM
 /// package of it, into `out`.
 pub fn build_classroom_file(form: Form, out: &Path) -> Result<(), String> {
-    let (bundle, _) = build_release(Path::new(CLASSROOM_BUNDLE))?;
+    let (bundle, _) = build_release(&sh::target_dir().join(CLASSROOM_BUNDLE))?;
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let single = bundle.join(SINGLE_FILE);
     if form == Form::Scorm {

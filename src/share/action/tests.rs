@@ -90,8 +90,6 @@ fn browser_work_is_left_to_the_shell_and_changes_no_state() {
         (ShareAction::CopyExport, Chore::CopyExport),
         (ShareAction::CopyEmbed, Chore::CopyEmbed),
         (ShareAction::Upload, Chore::Upload),
-        (ShareAction::SingleFile, Chore::Package(Package::SingleFile)),
-        (ShareAction::Scorm, Chore::Package(Package::Scorm)),
     ] {
         assert_eq!(apply(&mut sheet, action), chore);
     }
@@ -218,4 +216,24 @@ fn the_completion_rule_is_chosen_from_the_builder_and_written_for_the_package() 
     assert!(completion_rules()
         .flatten()
         .all(|c| !matches!(c, Choice::Blank | Choice::Current)));
+}
+
+#[test]
+fn a_package_is_built_by_the_shell_and_a_failure_is_said_until_the_next_try() {
+    let mut sheet = Sheet::default();
+    assert_eq!(
+        apply(&mut sheet, ShareAction::SingleFile),
+        Chore::Package(Package::SingleFile)
+    );
+    assert_eq!(sheet, Sheet::default());
+    assert_eq!(
+        apply(&mut sheet, ShareAction::PackageFailed),
+        Chore::Nothing
+    );
+    assert_eq!(sheet.status, Some(Ok(words::PACKAGE_FAILED)));
+    assert_eq!(
+        apply(&mut sheet, ShareAction::Scorm),
+        Chore::Package(Package::Scorm)
+    );
+    assert_eq!(sheet.status, None);
 }
