@@ -220,6 +220,15 @@ pub fn App() -> impl IntoView {
     provide_context(linked);
     keep_in_link(linked);
     if let Some(lms) = lms {
+        // Said as it happens, as well as shown in the header, which may be
+        // scrolled away.
+        Effect::new(move |was_cut: Option<bool>| {
+            let cut = lms.cut_short.get();
+            if cut && was_cut == Some(false) {
+                crate::announce::announce("lms", i18n::WORK_CUT_SHORT.get(lang.get_untracked()));
+            }
+            cut
+        });
         // The rule the package carries (the teacher chose it when building
         // it); one naming a scenario the list no longer has would never be
         // met, so the walkthrough counts instead.

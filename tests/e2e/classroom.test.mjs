@@ -353,6 +353,8 @@ test('work larger than the LMS keeps is cut to what fits, and the page says so; 
     assert.match(suspend, /scenario=diarization-long/, 'the scenario is kept');
     assert.doesNotMatch(suspend, /(^|[?&])s=/, 'its numbers are not');
     assert.match(await sco.locator('[data-testid="work-cut-short"]').textContent(), /4096/);
+    // Said to a screen reader as it happens: the header may be scrolled away.
+    await sco.locator('[data-testid="announce"]', { hasText: '4096' }).waitFor({ state: 'attached' });
     await run.context.close();
   } finally {
     await lms.close();
