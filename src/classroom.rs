@@ -100,33 +100,6 @@ impl Completion {
 /// The most `cmi.suspend_data` holds in SCORM 1.2.
 pub const SUSPEND_DATA_LIMIT: usize = 4096;
 
-/// The link parameter holding the scenario's own numbers.
-const SCENARIO_STATE: &str = "s";
-
-/// What of `search` (the link's query, `?s=…&step=3`) the LMS keeps. The
-/// scenario's own numbers (`s`) go when they are the picked scenario's as the
-/// list has them (`as_listed`: the pick brings them back), or when they do
-/// not fit; then the learner returns to the pick, step and language without
-/// their edits, and the flag says something was left out. With not even
-/// that fitting, nothing is kept.
-pub fn suspend_data(search: &str, as_listed: bool) -> (String, bool) {
-    if search.len() <= SUSPEND_DATA_LIMIT && !as_listed {
-        return (search.to_owned(), false);
-    }
-    let kept: Vec<&str> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| p.split('=').next() != Some(SCENARIO_STATE))
-        .collect();
-    let shorter = format!("?{}", kept.join("&"));
-    let cut = !as_listed;
-    if shorter.len() <= SUSPEND_DATA_LIMIT {
-        (shorter, cut)
-    } else {
-        (String::new(), true)
-    }
-}
-
 /// The page's own link when it is a single file (its `attention-lab-link`
 /// meta), or its completion rule (`attention-lab-completion`).
 pub fn own_meta(name: &str) -> Option<String> {
@@ -173,12 +146,11 @@ impl Lms {
         Some(read("cmi.suspend_data")).filter(|data| data.starts_with('?'))
     }
 
-    /// Keeps the state (`search`, the link's query) for the next session;
-    /// `as_listed` when the scenario is the picked one as the list has it.
-    /// It is stored with the next commit (at the latest, on leaving).
-    pub fn save(&self, search: &str, as_listed: bool) {
-        let (kept, cut) = suspend_data(search, as_listed);
-        write("cmi.suspend_data", &kept);
+    /// Keeps `kept` (what of the link's query fits, `link::suspend_data`)
+    /// for the next session; `cut` when something had to be left out. It
+    /// is stored with the next commit (at the latest, on leaving).
+    pub fn save(&self, kept: &str, cut: bool) {
+        write("cmi.suspend_data", kept);
         if self.cut_short.get_untracked() != cut {
             self.cut_short.set(cut);
         }
@@ -224,34 +196,5 @@ mod tests {
         assert!(prediction.met(false, true, "pronoun"));
         assert!(!prediction.met(true, true, "sentence"));
         assert!(!prediction.met(true, false, "pronoun"));
-    }
-
-    #[test]
-    fn suspend_data_keeps_what_fits_and_says_when_it_cut() {
-        let small = "?s=abc&step=3&lang=en";
-        assert_eq!(suspend_data(small, false), (small.to_owned(), false));
-        let big = format!("?s={}&scenario=pronoun&step=3", "x".repeat(5000));
-        assert_eq!(
-            suspend_data(&big, false),
-            ("?scenario=pronoun&step=3".to_owned(), true)
-        );
-        let exactly = format!("?s={}", "y".repeat(SUSPEND_DATA_LIMIT - 3));
-        assert_eq!(suspend_data(&exactly, false), (exactly.clone(), false));
-        let hopeless = format!("?tokens={}", "z".repeat(5000));
-        assert_eq!(suspend_data(&hopeless, false), (String::new(), true));
-    }
-
-    #[test]
-    fn a_listed_scenario_is_kept_by_its_pick_alone_and_nothing_is_lost() {
-        let small = "?s=abc&step=3&scenario=pronoun";
-        assert_eq!(
-            suspend_data(small, true),
-            ("?step=3&scenario=pronoun".to_owned(), false)
-        );
-        let big = format!("?s={}&scenario=diarization-long", "x".repeat(5000));
-        assert_eq!(
-            suspend_data(&big, true),
-            ("?scenario=diarization-long".to_owned(), false)
-        );
     }
 }

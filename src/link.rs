@@ -22,6 +22,7 @@ mod block;
 pub mod sync;
 
 use crate::cards::panels;
+use crate::classroom::SUSPEND_DATA_LIMIT;
 use crate::controls::scenarios::Choice;
 use crate::geometry::format::js_number;
 use crate::i18n::Lang;
@@ -411,18 +412,46 @@ pub fn write_navigation(nav: &Navigation) -> Vec<(&'static str, String)> {
     out
 }
 
+/// The parameters that embed the page in a course page (see [`Embedding`]).
+pub const EMBEDDING: [&str; 3] = ["embed", "panels", "lock"];
+
+/// The `name=value` pairs of a link query (`?a=1&b=2`, the `?` optional),
+/// less empty ones and those whose name is in `dropped`.
+pub fn pairs_without<'a>(query: &'a str, dropped: &'a [&str]) -> impl Iterator<Item = &'a str> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(move |pair| {
+            let name = pair.split('=').next().unwrap_or_default();
+            !pair.is_empty() && !dropped.contains(&name)
+        })
+}
+
 /// A link query (`?s=…&embed=1&panels=…`) less its embedding (`embed`,
 /// `panels`, `lock`): the same state, opened as the full app.
 pub fn without_embedding(search: &str) -> String {
-    let kept: Vec<&str> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|pair| {
-            let name = pair.split('=').next().unwrap_or_default();
-            !pair.is_empty() && !["embed", "panels", "lock"].contains(&name)
-        })
-        .collect();
+    let kept: Vec<&str> = pairs_without(search, &EMBEDDING).collect();
     format!("?{}", kept.join("&"))
+}
+
+/// What of `search` (the link's query, `?s=…&step=3`) an LMS keeps in its
+/// suspend data. The scenario's own numbers (`s`) go when they are the
+/// picked scenario's as the list has them (`as_listed`: the pick brings them
+/// back), or when they do not fit; then the learner returns to the pick,
+/// step and language without their edits, and the flag says something was
+/// left out. With not even that fitting, nothing is kept.
+pub fn suspend_data(search: &str, as_listed: bool) -> (String, bool) {
+    if search.len() <= SUSPEND_DATA_LIMIT && !as_listed {
+        return (search.to_owned(), false);
+    }
+    let kept: Vec<&str> = pairs_without(search, &["s"]).collect();
+    let shorter = format!("?{}", kept.join("&"));
+    let cut = !as_listed;
+    if shorter.len() <= SUSPEND_DATA_LIMIT {
+        (shorter, cut)
+    } else {
+        (String::new(), true)
+    }
 }
 
 /// How the page is embedded in a course page: read once, from the link.

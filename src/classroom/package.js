@@ -126,7 +126,7 @@ async function zip(files) {
   for (const entry of entries) {
     // The fields a local header and the central directory share.
     const common = [20, UTF8_NAMES, DEFLATE, 0, DATE_1980_01_01];
-    const local = record(0x04034b50, [...common], [entry.crc, entry.data.length, entry.size], [entry.name.length, 0]);
+    const local = record(0x04034b50, common, [entry.crc, entry.data.length, entry.size], [entry.name.length, 0]);
     central.push(
       record(0x02014b50, [20, ...common], [entry.crc, entry.data.length, entry.size], [entry.name.length, 0, 0, 0, 0], [0, offset]),
       entry.name,
@@ -157,13 +157,11 @@ function record(signature, shorts, longs, moreShorts, moreLongs = []) {
 // page's own files. A page that is a single file reads its parts from itself;
 // the served app reads them from dist/'s attention-lab.html.
 async function ownParts() {
-  let doc = document;
-  if (!partsOf(doc)) {
-    const response = await fetch(`./${SINGLE_FILE}`);
-    if (!response.ok) throw new Error(`${SINGLE_FILE}: ${response.status}`);
-    doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-  }
-  const parts = partsOf(doc);
+  const own = partsOf(document);
+  if (own) return own;
+  const response = await fetch(`./${SINGLE_FILE}`);
+  if (!response.ok) throw new Error(`${SINGLE_FILE}: ${response.status}`);
+  const parts = partsOf(new DOMParser().parseFromString(await response.text(), 'text/html'));
   if (!parts) throw new Error(`${SINGLE_FILE} is not a single file`);
   return parts;
 }

@@ -1,8 +1,9 @@
 // The page's side of SCORM 1.2: finds the LMS's API object (`window.API` in
 // this window, a parent frame or the window that opened it), starts the
 // session, and when the page is left (after the app has saved the last
-// change) reports the time spent, commits and finishes. What to report (status, suspend data) is decided in Rust
-// (src/classroom.rs). With no LMS every function here does nothing.
+// change) reports the time spent, commits and finishes. What to report
+// (status, suspend data) is decided in Rust (src/classroom.rs). With no LMS
+// every function here does nothing.
 
 let api = null;
 let started = 0;

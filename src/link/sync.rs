@@ -1,7 +1,9 @@
 //! Keeps the page's link equal to what is on screen, and the screen equal to
 //! the link when the learner goes back or forward.
 
-use super::{decode, encode, read_navigation, write_navigation, Navigation, READABLE};
+use super::{
+    decode, encode, read_navigation, suspend_data, write_navigation, Navigation, READABLE,
+};
 use crate::classroom::{own_meta, Lms};
 use crate::controls::scenarios::Choice;
 use crate::i18n::Lang;
@@ -74,7 +76,10 @@ impl Keeper {
                     let _ = storage.set_item(&work_key(), search);
                 }
             }
-            Keeper::Lms(lms) => lms.save(search, as_listed()),
+            Keeper::Lms(lms) => {
+                let (kept, cut) = suspend_data(search, as_listed());
+                lms.save(&kept, cut);
+            }
         }
     }
 

@@ -467,3 +467,32 @@ fn a_damaged_block_section_is_refused() {
     // W_Q's section must be empty: the layers hold the weights.
     assert!(decode(&good.replacen("|||", "|1|||", 1)).is_err());
 }
+
+#[test]
+fn suspend_data_keeps_what_fits_and_says_when_it_cut() {
+    let small = "?s=abc&step=3&lang=en";
+    assert_eq!(suspend_data(small, false), (small.to_owned(), false));
+    let big = format!("?s={}&scenario=pronoun&step=3", "x".repeat(5000));
+    assert_eq!(
+        suspend_data(&big, false),
+        ("?scenario=pronoun&step=3".to_owned(), true)
+    );
+    let exactly = format!("?s={}", "y".repeat(SUSPEND_DATA_LIMIT - 3));
+    assert_eq!(suspend_data(&exactly, false), (exactly.clone(), false));
+    let hopeless = format!("?tokens={}", "z".repeat(5000));
+    assert_eq!(suspend_data(&hopeless, false), (String::new(), true));
+}
+
+#[test]
+fn a_listed_scenario_is_kept_by_its_pick_alone_and_nothing_is_lost() {
+    let small = "?s=abc&step=3&scenario=pronoun";
+    assert_eq!(
+        suspend_data(small, true),
+        ("?step=3&scenario=pronoun".to_owned(), false)
+    );
+    let big = format!("?s={}&scenario=diarization-long", "x".repeat(5000));
+    assert_eq!(
+        suspend_data(&big, true),
+        ("?scenario=diarization-long".to_owned(), false)
+    );
+}

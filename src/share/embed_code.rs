@@ -3,20 +3,16 @@
 //! the chosen `panels=` and maybe `lock=1`, and the one script line that
 //! sizes the frame (`examples/embed.js`, shipped in `dist/`).
 
+use crate::link::{pairs_without, EMBEDDING};
 use crate::svg::escape;
-
-/// The parameters the snippet sets; any the page's link already has are replaced.
-const EMBEDDING: [&str; 3] = ["embed", "panels", "lock"];
 
 /// The embed code for the page at `href`, showing `panels` (none: the four
 /// diagrams), read-only when `lock`.
 pub fn embed_code(href: &str, panels: &[&str], lock: bool, title: &str) -> String {
     let without_hash = href.split('#').next().unwrap_or(href);
     let (page, query) = without_hash.split_once('?').unwrap_or((without_hash, ""));
-    let mut params: Vec<String> = query
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .filter(|p| !EMBEDDING.contains(&p.split('=').next().unwrap_or(p)))
+    // The snippet sets the embedding: any the page's link already has is replaced.
+    let mut params: Vec<String> = pairs_without(query, &EMBEDDING)
         .map(str::to_owned)
         .collect();
     params.push("embed=1".into());
